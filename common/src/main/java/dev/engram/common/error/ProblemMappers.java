@@ -1,0 +1,306 @@
+package dev.engram.common.error;
+
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import dev.engram.common.web.CorrelationId;
+import io.quarkus.hibernate.validator.runtime.jaxrs.ResteasyReactiveViolationException;
+import io.quarkus.security.AuthenticationCompletionException;
+import io.quarkus.security.AuthenticationFailedException;
+import io.quarkus.security.ForbiddenException;
+import io.quarkus.security.UnauthorizedException;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.validation.ElementKind;
+import jakarta.validation.Path;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Response;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/**
+ * Renders every error a REST endpoint can raise as application/problem+json with a stable code. A
+ * client never sees a stack trace, a class name or SQL: unexpected errors are logged with the
+ * correlation id and answered with a generic 500 that quotes it.
+ */
+public class ProblemMappers {
+
+  private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
+  private static final PropertyNamingStrategies.NamingBase SNAKE =
+      (PropertyNamingStrategies.NamingBase) PropertyNamingStrategies.SNAKE_CASE;
+
+  @ServerExceptionMapper
+  public Response engram(EngramException e, HttpServerRequest request) {
+    if (e.error().status() >= 500) {
+      LOG.warnf("%s [%s]: %s", e.error().code(), CorrelationId.of(request), e.getMessage());
+    }
+    return render(request, e.error(), e.getMessage(), e.violations(), e.extensions());
+  }
+
+  @ServerExceptionMapper
+  public Response violations(ResteasyReactiveViolationException e, HttpServerRequest request) {
+    boolean onResponse =
+        e.getConstraintViolations().stream()
+            .anyMatch(
+                v -> {
+                  for (Path.Node node : v.getPropertyPath()) {
+                    if (node.getKind() == ElementKind.RETURN_VALUE) {
+                      return true;
+                    }
+                  }
+                  return false;
+                });
+    if (onResponse) {
+      LOG.errorf(e, "Response failed validation [%s]", CorrelationId.of(request));
+      return render(request, CommonError.INTERNAL, internalDetail(request), List.of(), Map.of());
+    }
+    return violations((ConstraintViolationException) e, request);
+  }
+
+  @ServerExceptionMapper
+  public Response violations(ConstraintViolationException e, HttpServerRequest request) {
+    List<FieldViolation> errors =
+        e.getConstraintViolations().stream()
+            .map(ProblemMappers::toViolation)
+            .sorted(Comparator.comparing(FieldViolation::field))
+            .toList();
+    String detail =
+        errors.isEmpty()
+            ? "The request is not valid"
+            : errors.stream()
+                .map(v -> v.field() + ": " + v.message())
+                .reduce((a, b) -> a + "; " + b)
+                .orElseThrow();
+    return render(request, CommonError.VALIDATION_FAILED, detail, errors, Map.of());
+  }
+
+  @ServerExceptionMapper
+  public Response json(JsonProcessingException e, HttpServerRequest request) {
+    return render(request, CommonError.MALFORMED_BODY, describe(e), jsonViolation(e), Map.of());
+  }
+
+  @ServerExceptionMapper
+  public Response unauthenticated(UnauthorizedException e, HttpServerRequest request) {
+    return unauthenticated(request);
+  }
+
+  @ServerExceptionMapper
+  public Response unauthenticated(AuthenticationFailedException e, HttpServerRequest request) {
+    return unauthenticated(request);
+  }
+
+  @ServerExceptionMapper
+  public Response unauthenticated(AuthenticationCompletionException e, HttpServerRequest request) {
+    return unauthenticated(request);
+  }
+
+  @ServerExceptionMapper
+  public Response forbidden(ForbiddenException e, HttpServerRequest request) {
+    return render(
+        request,
+        CommonError.FORBIDDEN,
+        "This API key does not have a role that may call "
+            + request.method()
+            + " "
+            + request.path(),
+        List.of(),
+        Map.of());
+  }
+
+  @ServerExceptionMapper
+  public Response web(WebApplicationException e, HttpServerRequest request) {
+    Throwable cause = e.getCause();
+    if (cause instanceof JsonProcessingException json) {
+      return json(json, request);
+    }
+    int status = e.getResponse() == null ? 500 : e.getResponse().getStatus();
+    CommonError error = CommonError.forStatus(status);
+    if (status >= 500) {
+      LOG.errorf(e, "Request failed [%s]", CorrelationId.of(request));
+      return render(request, error, internalDetail(request), List.of(), Map.of());
+    }
+    String detail =
+        switch (status) {
+          case 404 -> "Nothing at " + request.path();
+          case 405 -> request.method() + " is not allowed on " + request.path();
+          case 415 -> "Send the body as application/json";
+          case 406 -> "This endpoint answers application/json";
+          case 400 ->
+              cause == null ? "The request cannot be processed" : "The request body cannot be read";
+          default -> error.title();
+        };
+    return render(request, error, detail, List.of(), Map.of());
+  }
+
+  @ServerExceptionMapper(priority = jakarta.ws.rs.Priorities.USER + 1000)
+  public Response unexpected(Throwable e, HttpServerRequest request) {
+    LOG.errorf(e, "Unexpected error [%s]", CorrelationId.of(request));
+    return render(request, CommonError.INTERNAL, internalDetail(request), List.of(), Map.of());
+  }
+
+  private static Response unauthenticated(HttpServerRequest request) {
+    boolean hasHeader = request.getHeader("Authorization") != null;
+    String detail =
+        hasHeader
+            ? "The API key is not recognised; send Authorization: Bearer <key> with a configured key"
+            : "Send Authorization: Bearer <key>";
+    Response response = render(request, CommonError.UNAUTHENTICATED, detail, List.of(), Map.of());
+    return Response.fromResponse(response)
+        .header("WWW-Authenticate", "Bearer realm=\"engram\"")
+        .build();
+  }
+
+  private static String internalDetail(HttpServerRequest request) {
+    return "An unexpected error occurred; quote correlation id "
+        + CorrelationId.of(request)
+        + " when reporting it";
+  }
+
+  /** Builds the problem response; public so non-JAX-RS handlers (route filters) answer alike. */
+  public static Response render(
+      HttpServerRequest request,
+      ErrorCode error,
+      String detail,
+      List<FieldViolation> errors,
+      Map<String, Object> extensions) {
+    Problem problem =
+        Problem.of(
+            error,
+            detail,
+            request == null ? null : request.path(),
+            request == null ? null : CorrelationId.of(request),
+            errors,
+            extensions);
+    return Response.status(error.status()).type(Problem.MEDIA_TYPE).entity(problem).build();
+  }
+
+  static FieldViolation toViolation(ConstraintViolation<?> v) {
+    String rule = v.getConstraintDescriptor().getAnnotation().annotationType().getSimpleName();
+    return new FieldViolation(fieldPath(v.getPropertyPath()), rule, v.getMessage());
+  }
+
+  /** The JSON path of a violation: method and parameter nodes dropped, names in snake_case. */
+  static String fieldPath(Path path) {
+    StringBuilder out = new StringBuilder();
+    for (Path.Node node : path) {
+      if (node.getKind() == ElementKind.METHOD
+          || node.getKind() == ElementKind.PARAMETER
+          || node.getKind() == ElementKind.CROSS_PARAMETER
+          || node.getKind() == ElementKind.RETURN_VALUE) {
+        if (node.getKind() == ElementKind.PARAMETER && path.toString().endsWith(node.getName())) {
+          out.append(SNAKE.translate(node.getName()));
+        }
+        continue;
+      }
+      if (node.getIndex() != null && out.length() > 0) {
+        out.append('[').append(node.getIndex()).append(']');
+      } else if (node.getKey() != null && out.length() > 0) {
+        out.append('[').append(node.getKey()).append(']');
+      }
+      if (node.getName() != null && node.getKind() != ElementKind.CONTAINER_ELEMENT) {
+        if (out.length() > 0) {
+          out.append('.');
+        }
+        out.append(SNAKE.translate(node.getName()));
+      }
+    }
+    return out.length() == 0 ? "body" : out.toString();
+  }
+
+  private static String describe(JsonProcessingException e) {
+    if (e instanceof JsonParseException) {
+      return "The body is not valid JSON"
+          + (e.getLocation() == null
+              ? ""
+              : " (line "
+                  + e.getLocation().getLineNr()
+                  + ", column "
+                  + e.getLocation().getColumnNr()
+                  + ")");
+    }
+    String field = e instanceof JsonMappingException m ? jsonPath(m) : "body";
+    if (e instanceof UnrecognizedPropertyException u) {
+      return "Unknown field '" + u.getPropertyName() + "' at " + field;
+    }
+    if (e instanceof InvalidFormatException f) {
+      return field
+          + ": cannot read "
+          + abbreviate(String.valueOf(f.getValue()))
+          + " as "
+          + typeName(f.getTargetType());
+    }
+    if (e instanceof ValueInstantiationException) {
+      return field + ": value is not valid";
+    }
+    if (e instanceof MismatchedInputException m) {
+      return field + ": expected " + typeName(m.getTargetType());
+    }
+    return field + ": value cannot be read";
+  }
+
+  private static List<FieldViolation> jsonViolation(JsonProcessingException e) {
+    if (!(e instanceof JsonMappingException m)) {
+      return List.of(new FieldViolation("body", "json_syntax", "The body is not valid JSON"));
+    }
+    String rule = e instanceof UnrecognizedPropertyException ? "unknown_field" : "json_type";
+    return List.of(new FieldViolation(jsonPath(m), rule, describe(e)));
+  }
+
+  private static String jsonPath(JsonMappingException e) {
+    StringBuilder out = new StringBuilder();
+    for (JsonMappingException.Reference ref : e.getPath()) {
+      if (ref.getFieldName() != null) {
+        if (out.length() > 0) {
+          out.append('.');
+        }
+        out.append(ref.getFieldName());
+      } else if (ref.getIndex() >= 0) {
+        out.append('[').append(ref.getIndex()).append(']');
+      }
+    }
+    return out.length() == 0 ? "body" : out.toString();
+  }
+
+  private static String typeName(Class<?> type) {
+    if (type == null) {
+      return "a different value";
+    }
+    if (type.isEnum()) {
+      StringBuilder values = new StringBuilder("one of ");
+      Object[] constants = type.getEnumConstants();
+      for (int i = 0; i < constants.length; i++) {
+        values.append(i == 0 ? "" : ", ").append(constants[i]);
+      }
+      return values.toString();
+    }
+    if (Number.class.isAssignableFrom(type) || type.isPrimitive() && type != boolean.class) {
+      return "a number";
+    }
+    if (type == Boolean.class || type == boolean.class) {
+      return "true or false";
+    }
+    if (type == String.class) {
+      return "a string";
+    }
+    if (java.time.temporal.Temporal.class.isAssignableFrom(type)) {
+      return "an ISO-8601 timestamp such as 2026-05-08T13:56:00Z";
+    }
+    if (java.util.Collection.class.isAssignableFrom(type) || type.isArray()) {
+      return "an array";
+    }
+    return "an object";
+  }
+
+  private static String abbreviate(String value) {
+    return value.length() > 40 ? "'" + value.substring(0, 40) + "…'" : "'" + value + "'";
+  }
+}
