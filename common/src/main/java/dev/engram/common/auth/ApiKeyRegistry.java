@@ -1,15 +1,13 @@
 package dev.engram.common.auth;
 
+import dev.engram.common.Sha256;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -109,11 +107,6 @@ public class ApiKeyRegistry {
 
   /** The sha256 of a key in lower-case hex, the form keys are configured in. */
   public static String sha256Hex(String key) {
-    try {
-      MessageDigest digest = MessageDigest.getInstance("SHA-256");
-      return HexFormat.of().formatHex(digest.digest(key.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-    }
+    return Sha256.hex(key);
   }
 }

@@ -1,0 +1,42 @@
+package dev.engram.capture;
+
+import dev.engram.common.error.ErrorCode;
+
+/** capture-service errors. Codes are part of the public API and never change. */
+public enum CaptureError implements ErrorCode {
+  MEMORY_NOT_FOUND("memory_not_found", 404, "No such memory"),
+  EXCHANGE_NOT_FOUND("exchange_not_found", 404, "No such exchange"),
+  SLOT_NOT_FOUND("slot_not_found", 404, "No such slot"),
+  MEMORY_NOT_ACTIVE("memory_not_active", 409, "The memory is not active"),
+  VERSION_CONFLICT("version_conflict", 409, "The resource changed since you read it"),
+  GLOBAL_NEEDS_ADMIN(
+      "global_scope_needs_admin", 403, "Only an admin key may write GLOBAL memories"),
+  BATCH_TOO_LARGE("batch_too_large", 413, "Too many items in one request"),
+  SLOT_TOO_LARGE("slot_too_large", 413, "The slot content is over the token limit"),
+  DATABASE_UNAVAILABLE("database_unavailable", 503, "The record database is unavailable");
+
+  private final String code;
+  private final int status;
+  private final String title;
+
+  CaptureError(String code, int status, String title) {
+    this.code = code;
+    this.status = status;
+    this.title = title;
+  }
+
+  @Override
+  public String code() {
+    return code;
+  }
+
+  @Override
+  public int status() {
+    return status;
+  }
+
+  @Override
+  public String title() {
+    return title;
+  }
+}

@@ -1,0 +1,65 @@
+package dev.engram.capture;
+
+import dev.engram.common.error.CommonError;
+import dev.engram.common.error.ProblemMappers;
+import dev.engram.common.web.CorrelationId;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.pgclient.PgException;
+import jakarta.persistence.OptimisticLockException;
+import jakarta.ws.rs.core.Response;
+import java.net.ConnectException;
+import java.util.List;
+import java.util.Map;
+import org.hibernate.StaleStateException;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/**
+ * Database failures as clients should see them: a concurrent change is a 409 to retry, an
+ * unreachable database a 503; never SQL or driver messages.
+ */
+class CaptureExceptionMappers {
+
+  private static final Logger LOG = Logger.getLogger(CaptureExceptionMappers.class);
+
+  @ServerExceptionMapper
+  Response conflict(OptimisticLockException e, HttpServerRequest request) {
+    return concurrent(request);
+  }
+
+  @ServerExceptionMapper
+  Response conflict(StaleStateException e, HttpServerRequest request) {
+    return concurrent(request);
+  }
+
+  @ServerExceptionMapper
+  Response database(PgException e, HttpServerRequest request) {
+    LOG.errorf(e, "PostgreSQL refused a statement [%s]", CorrelationId.of(request));
+    return ProblemMappers.render(
+        request,
+        CommonError.INTERNAL,
+        "The record database refused the write; quote correlation id " + CorrelationId.of(request),
+        List.of(),
+        Map.of());
+  }
+
+  @ServerExceptionMapper
+  Response unreachable(ConnectException e, HttpServerRequest request) {
+    LOG.warnf("PostgreSQL unreachable [%s]: %s", CorrelationId.of(request), e.getMessage());
+    return ProblemMappers.render(
+        request,
+        CaptureError.DATABASE_UNAVAILABLE,
+        "The record database is unreachable; nothing was stored. Try again shortly.",
+        List.of(),
+        Map.of());
+  }
+
+  private static Response concurrent(HttpServerRequest request) {
+    return ProblemMappers.render(
+        request,
+        CaptureError.VERSION_CONFLICT,
+        "Someone else changed this at the same time; read it again and retry",
+        List.of(),
+        Map.of());
+  }
+}

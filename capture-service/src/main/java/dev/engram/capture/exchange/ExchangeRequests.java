@@ -1,0 +1,41 @@
+package dev.engram.capture.exchange;
+
+import dev.engram.capture.Names;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/** Request and response bodies of the exchange API. */
+final class ExchangeRequests {
+
+  private ExchangeRequests() {}
+
+  /** {@code POST /v1/exchanges}: a batch of turns, stored in order. */
+  record Append(@NotEmpty List<@Valid @NotNull Item> exchanges) {}
+
+  /** One verbatim turn. {@code occurred_at} defaults to the time of the request. */
+  record Item(
+      @NotNull @Pattern(regexp = Names.PATTERN, message = Names.MESSAGE) String agent,
+      @NotNull @Pattern(regexp = Names.PATTERN, message = Names.MESSAGE) String chat,
+      @Pattern(regexp = Names.PATTERN, message = Names.MESSAGE) String thread,
+      @Pattern(regexp = Names.PATTERN, message = Names.MESSAGE) String session,
+      @NotNull @Pattern(regexp = Names.PATTERN, message = Names.MESSAGE) String speaker,
+      @NotNull ExchangeRole role,
+      @NotBlank String text,
+      Instant occurredAt,
+      Map<String, String> metadata) {}
+
+  /** What was stored, in request order. */
+  record Appended(List<AppendedItem> items) {}
+
+  /** One stored turn. */
+  record AppendedItem(long id, Instant occurredAt, String contentSha256) {}
+
+  /** A page of a chat's trace, oldest first; pass {@code next_cursor} back as {@code cursor}. */
+  record Page(List<ExchangeView> items, String nextCursor) {}
+}

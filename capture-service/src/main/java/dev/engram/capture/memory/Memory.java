@@ -1,0 +1,69 @@
+package dev.engram.capture.memory;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.SequenceGenerator;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+import java.time.Instant;
+import java.util.Map;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
+
+/**
+ * A long-term memory (table {@code memories}). Changes are audited and projected via the outbox.
+ */
+@Entity
+@Table(name = "memories")
+public class Memory extends PanacheEntityBase {
+
+  @Id
+  @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "memory_ids")
+  @SequenceGenerator(name = "memory_ids", sequenceName = "memory_id_seq", allocationSize = 50)
+  public Long id;
+
+  public String tenant;
+  public String agent;
+  public String chat;
+  public String thread;
+  public String session;
+
+  @Enumerated(EnumType.STRING)
+  public MemoryScope scope;
+
+  @Enumerated(EnumType.STRING)
+  public MemoryCategory category;
+
+  public String text;
+  public String contentSha256;
+  public double confidence;
+  public String source;
+
+  @JdbcTypeCode(SqlTypes.JSON)
+  public Provenance provenance;
+
+  @JdbcTypeCode(SqlTypes.JSON)
+  public Map<String, String> metadata;
+
+  @Enumerated(EnumType.STRING)
+  public MemoryStatus status;
+
+  public String statusReason;
+  public Long supersedes;
+  public Long supersededBy;
+  public Instant expiresAt;
+  public Instant createdAt;
+  public Instant updatedAt;
+  public Instant archivedAt;
+  public Instant supersededAt;
+  public Instant lastSeenAt;
+  public String createdBy;
+
+  /** Starts at 1 and grows with every change (Hibernate keeps an initial value that is >= 0). */
+  @Version public long version = 1;
+}

@@ -1,0 +1,72 @@
+package dev.engram.capture.memory;
+
+import dev.engram.capture.Names;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.PositiveOrZero;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Request bodies of the memory API. Limits that come from configuration are checked by the service.
+ */
+final class MemoryRequests {
+
+  private MemoryRequests() {}
+
+  /** {@code POST /v1/memories}. Scope defaults to CHAT when a chat is given, else AGENT. */
+  record Create(
+      @Pattern(regexp = Names.PATTERN, message = Names.MESSAGE) String agent,
+      @Pattern(regexp = Names.PATTERN, message = Names.MESSAGE) String chat,
+      @Pattern(regexp = Names.PATTERN, message = Names.MESSAGE) String thread,
+      @Pattern(regexp = Names.PATTERN, message = Names.MESSAGE) String session,
+      MemoryScope scope,
+      MemoryCategory category,
+      @NotBlank String text,
+      @DecimalMin("0.0") @DecimalMax("1.0") Double confidence,
+      @Pattern(regexp = Names.SLUG, message = "must be a lower-case word such as api or reflector")
+          String source,
+      @Valid Provenance provenance,
+      Map<String, String> metadata,
+      Instant expiresAt) {}
+
+  /** {@code PATCH /v1/memories/{id}}: only the fields given change. */
+  record Update(
+      String text,
+      MemoryCategory category,
+      @DecimalMin("0.0") @DecimalMax("1.0") Double confidence,
+      Map<String, String> metadata,
+      Instant expiresAt,
+      @PositiveOrZero Long expectedVersion) {
+
+    boolean empty() {
+      return text == null
+          && category == null
+          && confidence == null
+          && metadata == null
+          && expiresAt == null;
+    }
+  }
+
+  /**
+   * {@code POST /v1/memories/{id}/supersede}: the new memory inherits scope, agent, chat, thread
+   * and, unless given, category and confidence from the one it replaces.
+   */
+  record Supersede(
+      @NotBlank String text,
+      MemoryCategory category,
+      @DecimalMin("0.0") @DecimalMax("1.0") Double confidence,
+      @Pattern(regexp = Names.SLUG, message = "must be a lower-case word such as api or reflector")
+          String source,
+      @Valid Provenance provenance,
+      Map<String, String> metadata,
+      Instant expiresAt,
+      String reason) {}
+
+  /** One page of a memory listing; pass {@code next_cursor} back as {@code cursor}. */
+  record Page(List<MemoryView> items, String nextCursor) {}
+}

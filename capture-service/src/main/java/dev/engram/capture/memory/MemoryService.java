@@ -1,0 +1,264 @@
+package dev.engram.capture.memory;
+
+import dev.engram.capture.CaptureError;
+import dev.engram.capture.WriteLimits;
+import dev.engram.capture.audit.AuditLog;
+import dev.engram.capture.outbox.Outbox;
+import dev.engram.capture.outbox.OutboxEvent.AggregateType;
+import dev.engram.common.Sha256;
+import dev.engram.common.auth.Caller;
+import dev.engram.common.error.EngramException;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes and reads memories. Every write commits together with its audit row and an outbox event,
+ * so the index learns of it even if recall-service is down right now.
+ */
+@ApplicationScoped
+public class MemoryService {
+
+  private static final double DEFAULT_CONFIDENCE = 0.8;
+
+  private final WriteLimits limits;
+  private final Outbox outbox;
+  private final AuditLog audit;
+
+  MemoryService(WriteLimits limits, Outbox outbox, AuditLog audit) {
+    this.limits = limits;
+    this.outbox = outbox;
+    this.audit = audit;
+  }
+
+  @WithTransaction
+  Uni<MemoryView> create(Caller caller, MemoryRequests.Create req) {
+    MemoryScope scope = MemoryScopes.resolve(req.scope(), req.agent(), req.chat());
+    MemoryScopes.requireWriteAllowed(caller, scope);
+    Instant now = Instant.now();
+    limits.memoryText("text", req.text());
+    limits.metadata("metadata", req.metadata());
+    limits.provenance("provenance", req.provenance());
+    limits.future("expires_at", req.expiresAt(), now);
+
+    Memory m = new Memory();
+    m.tenant = caller.tenant();
+    m.agent = req.agent();
+    m.chat = scope == MemoryScope.CHAT ? req.chat() : null;
+    m.thread = req.thread();
+    m.session = req.session();
+    m.scope = scope;
+    m.category = req.category() == null ? MemoryCategory.KNOWLEDGE : req.category();
+    m.confidence = req.confidence() == null ? DEFAULT_CONFIDENCE : req.confidence();
+    m.source = req.source() == null ? "api" : req.source();
+    m.provenance = req.provenance();
+    m.metadata = req.metadata();
+    m.expiresAt = req.expiresAt();
+    m.status = MemoryStatus.ACTIVE;
+    m.createdBy = caller.keyId();
+    m.createdAt = now;
+    m.lastSeenAt = now;
+    setText(m, req.text(), now);
+    return m.persist().chain(() -> recorded(caller, "memory.create", null, m));
+  }
+
+  @WithSession
+  Uni<MemoryView> get(Caller caller, long id) {
+    return find(caller, id).map(MemoryView::of);
+  }
+
+  @WithSession
+  Uni<MemoryRequests.Page> list(Caller caller, MemoryFilter filter) {
+    return filter
+        .query(caller.tenant())
+        .map(
+            rows -> {
+              List<MemoryView> items = rows.stream().map(MemoryView::of).toList();
+              String next =
+                  items.size() < filter.limit() ? null : Long.toString(items.getLast().id());
+              return new MemoryRequests.Page(items, next);
+            });
+  }
+
+  @WithTransaction
+  Uni<MemoryView> update(Caller caller, long id, MemoryRequests.Update req) {
+    if (req.empty()) {
+      throw EngramException.invalid(
+          "body",
+          "not_empty",
+          "give at least one of text, category, confidence, metadata, expires_at");
+    }
+    Instant now = Instant.now();
+    limits.memoryText("text", req.text());
+    limits.metadata("metadata", req.metadata());
+    limits.future("expires_at", req.expiresAt(), now);
+    if (req.text() != null && req.text().isBlank()) {
+      throw EngramException.invalid("text", "NotBlank", "must not be blank");
+    }
+    return writable(caller, id)
+        .chain(
+            m -> {
+              expectVersion(m, req.expectedVersion());
+              MemoryView before = MemoryView.of(m);
+              if (req.text() != null) {
+                setText(m, req.text(), now);
+              }
+              if (req.category() != null) {
+                m.category = req.category();
+              }
+              if (req.confidence() != null) {
+                m.confidence = req.confidence();
+              }
+              if (req.metadata() != null) {
+                m.metadata = req.metadata();
+              }
+              if (req.expiresAt() != null) {
+                m.expiresAt = req.expiresAt();
+              }
+              m.updatedAt = now;
+              return recorded(caller, "memory.update", before, m);
+            });
+  }
+
+  @WithTransaction
+  Uni<MemoryView> archive(Caller caller, long id) {
+    return find(caller, id)
+        .chain(
+            m -> {
+              MemoryScopes.requireWriteAllowed(caller, m.scope);
+              if (m.status == MemoryStatus.ARCHIVED) {
+                return Uni.createFrom().item(MemoryView.of(m));
+              }
+              requireActive(m);
+              MemoryView before = MemoryView.of(m);
+              Instant now = Instant.now();
+              m.status = MemoryStatus.ARCHIVED;
+              m.archivedAt = now;
+              m.updatedAt = now;
+              return recorded(caller, "memory.archive", before, m);
+            });
+  }
+
+  /** Replaces an active memory by a new one; the old one stays, SUPERSEDED, linked both ways. */
+  @WithTransaction
+  Uni<MemoryView> supersede(Caller caller, long id, MemoryRequests.Supersede req) {
+    Instant now = Instant.now();
+    limits.memoryText("text", req.text());
+    limits.metadata("metadata", req.metadata());
+    limits.provenance("provenance", req.provenance());
+    limits.future("expires_at", req.expiresAt(), now);
+    return writable(caller, id)
+        .chain(
+            old -> {
+              MemoryView before = MemoryView.of(old);
+              Memory next = successor(caller, old, req, now);
+              return next.persist()
+                  .chain(() -> recorded(caller, "memory.create", null, next))
+                  .chain(
+                      created -> {
+                        old.status = MemoryStatus.SUPERSEDED;
+                        old.supersededBy = next.id;
+                        old.supersededAt = now;
+                        old.updatedAt = now;
+                        old.statusReason = req.reason();
+                        return recorded(caller, "memory.supersede", before, old)
+                            .replaceWith(created);
+                      });
+            });
+  }
+
+  @WithTransaction
+  Uni<Void> delete(Caller caller, long id) {
+    return find(caller, id)
+        .chain(
+            m -> {
+              MemoryScopes.requireWriteAllowed(caller, m.scope);
+              MemoryView before = MemoryView.of(m);
+              return m.delete()
+                  .chain(() -> outbox.delete(m.tenant, AggregateType.MEMORY, m.id, m.version))
+                  .chain(
+                      () -> audit.record(caller, "memory.delete", "memory", id + "", before, null));
+            });
+  }
+
+  private static Memory successor(
+      Caller caller, Memory old, MemoryRequests.Supersede req, Instant now) {
+    Memory next = new Memory();
+    next.tenant = old.tenant;
+    next.agent = old.agent;
+    next.chat = old.chat;
+    next.thread = old.thread;
+    next.session = old.session;
+    next.scope = old.scope;
+    next.category = req.category() == null ? old.category : req.category();
+    next.confidence = req.confidence() == null ? old.confidence : req.confidence();
+    next.source = req.source() == null ? old.source : req.source();
+    next.provenance = req.provenance();
+    next.metadata = req.metadata() == null ? old.metadata : req.metadata();
+    next.expiresAt = req.expiresAt();
+    next.status = MemoryStatus.ACTIVE;
+    next.supersedes = old.id;
+    next.createdBy = caller.keyId();
+    next.createdAt = now;
+    next.lastSeenAt = now;
+    setText(next, req.text(), now);
+    return next;
+  }
+
+  /** Flushes (so the version is final), then writes the outbox event and the audit row. */
+  private Uni<MemoryView> recorded(Caller caller, String operation, MemoryView before, Memory m) {
+    return Panache.flush()
+        .chain(() -> outbox.upsert(m.tenant, AggregateType.MEMORY, m.id))
+        .map(ignored -> MemoryView.of(m))
+        .call(after -> audit.record(caller, operation, "memory", m.id + "", before, after));
+  }
+
+  private static void setText(Memory m, String text, Instant now) {
+    m.text = text;
+    m.contentSha256 = Sha256.hex(text);
+    m.updatedAt = now;
+  }
+
+  private Uni<Memory> writable(Caller caller, long id) {
+    return find(caller, id)
+        .invoke(
+            m -> {
+              MemoryScopes.requireWriteAllowed(caller, m.scope);
+              requireActive(m);
+            });
+  }
+
+  private static Uni<Memory> find(Caller caller, long id) {
+    return Memory.<Memory>find("id = ?1 and tenant = ?2", id, caller.tenant())
+        .firstResult()
+        .onItem()
+        .ifNull()
+        .failWith(
+            () -> new EngramException(CaptureError.MEMORY_NOT_FOUND, "No memory with id " + id));
+  }
+
+  private static void requireActive(Memory m) {
+    if (m.status != MemoryStatus.ACTIVE) {
+      throw new EngramException(
+          CaptureError.MEMORY_NOT_ACTIVE,
+          "Memory " + m.id + " is " + m.status + "; only ACTIVE memories can change",
+          List.of(),
+          Map.of("memory_status", m.status.name()));
+    }
+  }
+
+  private static void expectVersion(Memory m, Long expected) {
+    if (expected != null && expected != m.version) {
+      throw new EngramException(
+          CaptureError.VERSION_CONFLICT,
+          "Memory " + m.id + " is at version " + m.version + ", not " + expected,
+          List.of(),
+          Map.of("current_version", m.version));
+    }
+  }
+}

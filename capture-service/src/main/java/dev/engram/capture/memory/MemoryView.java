@@ -1,0 +1,60 @@
+package dev.engram.capture.memory;
+
+import java.time.Instant;
+import java.util.Map;
+
+/** A memory as clients see it. */
+public record MemoryView(
+    long id,
+    String agent,
+    String chat,
+    String thread,
+    String session,
+    MemoryScope scope,
+    MemoryCategory category,
+    String text,
+    double confidence,
+    String source,
+    Provenance provenance,
+    Map<String, String> metadata,
+    MemoryStatus status,
+    String statusReason,
+    Long supersedes,
+    Long supersededBy,
+    Instant expiresAt,
+    Instant createdAt,
+    Instant updatedAt,
+    Instant archivedAt,
+    Instant supersededAt,
+    Instant lastSeenAt,
+    String contentSha256,
+    long version) {
+
+  static MemoryView of(Memory m) {
+    return new MemoryView(
+        m.id,
+        m.agent,
+        m.chat,
+        m.thread,
+        m.session,
+        m.scope,
+        m.category,
+        m.text,
+        m.confidence,
+        m.source,
+        m.provenance,
+        m.metadata,
+        m.status,
+        m.statusReason,
+        m.supersedes,
+        m.supersededBy,
+        m.expiresAt,
+        m.createdAt,
+        m.updatedAt,
+        m.archivedAt,
+        m.supersededAt,
+        m.lastSeenAt,
+        m.contentSha256,
+        m.version);
+  }
+}

@@ -1,0 +1,58 @@
+package dev.engram.capture.outbox;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+
+/**
+ * A projection event written in the same transaction as the change it describes (table outbox).
+ * Upserts carry no payload: the dispatcher sends the row as it is when delivered, so a burst of
+ * changes to one memory costs one index write of its latest state.
+ */
+@Entity
+@Table(name = "outbox")
+public class OutboxEvent extends PanacheEntityBase {
+
+  @Id
+  @GeneratedValue(strategy = GenerationType.IDENTITY)
+  public Long id;
+
+  public String tenant;
+
+  @Enumerated(EnumType.STRING)
+  public EventType eventType;
+
+  @Enumerated(EnumType.STRING)
+  public AggregateType aggregateType;
+
+  public Long aggregateId;
+
+  /** The aggregate's version when it was deleted (deletes only; the row is gone by delivery). */
+  public long version;
+
+  public Instant createdAt;
+  public int attempts;
+  public String lastError;
+  public Instant lastAttemptAt;
+  public Instant deadAt;
+
+  /** What happened. */
+  public enum EventType {
+    UPSERT,
+    DELETE,
+    RESET
+  }
+
+  /** What it happened to. */
+  public enum AggregateType {
+    MEMORY,
+    EXCHANGE,
+    TENANT
+  }
+}

@@ -1,0 +1,155 @@
+package dev.engram.capture.slot;
+
+import com.knuddels.jtokkit.Encodings;
+import com.knuddels.jtokkit.api.Encoding;
+import com.knuddels.jtokkit.api.EncodingType;
+import dev.engram.capture.CaptureError;
+import dev.engram.capture.audit.AuditLog;
+import dev.engram.capture.config.CaptureConfig;
+import dev.engram.common.Sha256;
+import dev.engram.common.auth.Caller;
+import dev.engram.common.error.EngramException;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.quarkus.panache.common.Sort;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/** Slots: overwrite with an optional version check, capped in BPE tokens, audited. */
+@ApplicationScoped
+public class SlotService {
+
+  private final int maxTokens;
+  private final Encoding encoding;
+  private final AuditLog audit;
+
+  SlotService(CaptureConfig config, AuditLog audit) {
+    this.maxTokens = config.slots().maxTokens();
+    this.encoding =
+        Encodings.newDefaultEncodingRegistry()
+            .getEncoding(
+                EncodingType.fromName(config.slots().encoding())
+                    .orElseThrow(
+                        () ->
+                            new IllegalStateException(
+                                "engram.capture.slots.encoding: unknown encoding "
+                                    + config.slots().encoding())));
+    this.audit = audit;
+  }
+
+  /**
+   * Writes a slot. {@code expectedVersion}: null overwrites whatever is there, 0 creates only, n
+   * updates only if the slot is at version n.
+   */
+  @WithTransaction
+  Uni<SlotView> put(Caller caller, SlotAddress at, String content, Long expectedVersion) {
+    int tokens = encoding.countTokensOrdinary(content);
+    if (tokens > maxTokens) {
+      throw new EngramException(
+          CaptureError.SLOT_TOO_LARGE,
+          "content is " + tokens + " tokens; the limit is " + maxTokens,
+          List.of(),
+          Map.of("tokens", tokens, "max_tokens", maxTokens));
+    }
+    Instant now = Instant.now();
+    return find(caller, at)
+        .chain(
+            existing -> {
+              checkVersion(at, existing, expectedVersion);
+              SlotView before = existing == null ? null : SlotView.of(existing);
+              Slot slot = existing == null ? newSlot(caller, at, now) : existing;
+              slot.content = content;
+              slot.contentSha256 = Sha256.hex(content);
+              slot.tokens = tokens;
+              slot.updatedAt = now;
+              slot.updatedBy = caller.keyId();
+              Uni<?> write = existing == null ? slot.persist() : Uni.createFrom().voidItem();
+              return write
+                  .chain(Panache::flush)
+                  .map(ignored -> SlotView.of(slot))
+                  .call(
+                      after ->
+                          audit.record(caller, "slot.put", "slot", at.toString(), before, after));
+            });
+  }
+
+  @WithSession
+  Uni<SlotView> get(Caller caller, SlotAddress at) {
+    return find(caller, at)
+        .onItem()
+        .ifNull()
+        .failWith(() -> new EngramException(CaptureError.SLOT_NOT_FOUND, "No slot " + at))
+        .map(SlotView::of);
+  }
+
+  @WithSession
+  Uni<List<SlotView>> list(Caller caller, SlotAddress owner) {
+    return Slot.<Slot>find(
+            "tenant = ?1 and agent = ?2 and ownerType = ?3 and ownerId = ?4",
+            Sort.ascending("name"),
+            caller.tenant(),
+            owner.agent(),
+            owner.ownerType(),
+            owner.ownerId())
+        .list()
+        .map(rows -> rows.stream().map(SlotView::of).toList());
+  }
+
+  @WithTransaction
+  Uni<Void> delete(Caller caller, SlotAddress at, Long expectedVersion) {
+    return find(caller, at)
+        .onItem()
+        .ifNull()
+        .failWith(() -> new EngramException(CaptureError.SLOT_NOT_FOUND, "No slot " + at))
+        .chain(
+            slot -> {
+              checkVersion(at, slot, expectedVersion);
+              SlotView before = SlotView.of(slot);
+              return slot.delete()
+                  .chain(
+                      () ->
+                          audit.record(caller, "slot.delete", "slot", at.toString(), before, null));
+            });
+  }
+
+  private static Uni<Slot> find(Caller caller, SlotAddress at) {
+    return Slot.<Slot>find(
+            "tenant = ?1 and agent = ?2 and ownerType = ?3 and ownerId = ?4 and name = ?5",
+            caller.tenant(),
+            at.agent(),
+            at.ownerType(),
+            at.ownerId(),
+            at.name())
+        .firstResult();
+  }
+
+  private static Slot newSlot(Caller caller, SlotAddress at, Instant now) {
+    Slot slot = new Slot();
+    slot.tenant = caller.tenant();
+    slot.agent = at.agent();
+    slot.ownerType = at.ownerType();
+    slot.ownerId = at.ownerId();
+    slot.name = at.name();
+    slot.createdAt = now;
+    return slot;
+  }
+
+  private static void checkVersion(SlotAddress at, Slot existing, Long expected) {
+    if (expected == null) {
+      return;
+    }
+    long current = existing == null ? 0 : existing.version;
+    if (existing == null ? expected != 0 : expected != current) {
+      String detail =
+          existing == null
+              ? "Slot " + at + " does not exist (expected_version " + expected + ")"
+              : "Slot " + at + " is at version " + current + ", not " + expected;
+      throw new EngramException(
+          CaptureError.VERSION_CONFLICT, detail, List.of(), Map.of("current_version", current));
+    }
+  }
+}

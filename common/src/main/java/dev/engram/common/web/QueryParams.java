@@ -1,0 +1,54 @@
+package dev.engram.common.web;
+
+import dev.engram.common.error.EngramException;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * Parses query parameters taken as strings, so a bad value is a 400 naming the parameter (JAX-RS
+ * would answer a failed conversion of a query parameter with a bare 404).
+ */
+public final class QueryParams {
+
+  private QueryParams() {}
+
+  /** The enum constant named by {@code value} (case-insensitive), or null when absent. */
+  public static <E extends Enum<E>> E enumValue(String name, String value, Class<E> type) {
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    try {
+      return Enum.valueOf(type, value.strip().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw EngramException.invalid(
+          name, "enum", "must be one of " + Arrays.toString(type.getEnumConstants()));
+    }
+  }
+
+  /** An integer, or null when absent. */
+  public static Integer intValue(String name, String value) {
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    try {
+      return Integer.valueOf(value.strip());
+    } catch (NumberFormatException e) {
+      throw EngramException.invalid(name, "integer", "must be an integer");
+    }
+  }
+
+  /** An ISO-8601 instant such as 2026-05-08T13:56:00Z, or null when absent. */
+  public static Instant instant(String name, String value) {
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    try {
+      return Instant.parse(value.strip());
+    } catch (DateTimeParseException e) {
+      throw EngramException.invalid(
+          name, "instant", "must be an ISO-8601 instant such as 2026-05-08T13:56:00Z");
+    }
+  }
+}
