@@ -3,6 +3,7 @@ package dev.engram.capture;
 import dev.engram.common.error.CommonError;
 import dev.engram.common.error.ProblemMappers;
 import dev.engram.common.web.CorrelationId;
+import io.vertx.core.VertxException;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.pgclient.PgException;
 import jakarta.persistence.OptimisticLockException;
@@ -10,6 +11,8 @@ import jakarta.ws.rs.core.Response;
 import java.net.ConnectException;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletionException;
+import org.hibernate.HibernateException;
 import org.hibernate.StaleStateException;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
@@ -34,6 +37,9 @@ class CaptureExceptionMappers {
 
   @ServerExceptionMapper
   Response database(PgException e, HttpServerRequest request) {
+    if (databaseDown(e)) {
+      return unavailable(e, request);
+    }
     LOG.errorf(e, "PostgreSQL refused a statement [%s]", CorrelationId.of(request));
     return ProblemMappers.render(
         request,
@@ -45,11 +51,58 @@ class CaptureExceptionMappers {
 
   @ServerExceptionMapper
   Response unreachable(ConnectException e, HttpServerRequest request) {
+    return unavailable(e, request);
+  }
+
+  /** Hibernate and Mutiny wrap driver failures; an unreachable database is a 503 all the same. */
+  @ServerExceptionMapper
+  Response wrapped(HibernateException e, HttpServerRequest request) {
+    return databaseDown(e) ? unavailable(e, request) : unexpected(e, request);
+  }
+
+  @ServerExceptionMapper
+  Response wrapped(CompletionException e, HttpServerRequest request) {
+    return databaseDown(e) ? unavailable(e, request) : unexpected(e, request);
+  }
+
+  @ServerExceptionMapper
+  Response wrapped(VertxException e, HttpServerRequest request) {
+    return databaseDown(e) ? unavailable(e, request) : unexpected(e, request);
+  }
+
+  static boolean databaseDown(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      String message = String.valueOf(t.getMessage());
+      if (t instanceof ConnectException
+          || message.contains("Connection refused")
+          || message.contains("Pool closed")
+          || message.contains("Connection is not active")
+          || message.contains("the database system is shutting down")
+          || message.contains("the database system is starting up")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Response unavailable(Throwable e, HttpServerRequest request) {
     LOG.warnf("PostgreSQL unreachable [%s]: %s", CorrelationId.of(request), e.getMessage());
     return ProblemMappers.render(
         request,
         CaptureError.DATABASE_UNAVAILABLE,
         "The record database is unreachable; nothing was stored. Try again shortly.",
+        List.of(),
+        Map.of());
+  }
+
+  private static Response unexpected(Throwable e, HttpServerRequest request) {
+    LOG.errorf(e, "Unexpected error [%s]", CorrelationId.of(request));
+    return ProblemMappers.render(
+        request,
+        CommonError.INTERNAL,
+        "An unexpected error occurred; quote correlation id "
+            + CorrelationId.of(request)
+            + " when reporting it",
         List.of(),
         Map.of());
   }

@@ -1,0 +1,348 @@
+package dev.engram.e2e;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.engram.launcher.Component;
+import dev.engram.launcher.Suite;
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * The packaged services and the embedded PostgreSQL and Neo4j, started as separate processes
+ * exactly as {@code ./engram up} starts them, driven over their public REST APIs.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class EndToEndIT {
+
+  private static final String OTHER_TENANT_KEY = Keys.random();
+  private static final String AGENT_ONLY_KEY = Keys.random();
+  private static final Duration INDEXED = Duration.ofSeconds(60);
+
+  private Path home;
+  private Suite suite;
+
+  @BeforeAll
+  void startTheSuite() throws IOException {
+    Path root = Path.of(System.getProperty("engram.repo.root", "..")).toAbsolutePath().normalize();
+    home = Files.createTempDirectory("engram-e2e-");
+    suite =
+        Suite.builder(root, home)
+            .randomPorts()
+            .detached(false)
+            .timeout(Duration.ofMinutes(5))
+            .progress(line -> System.out.println("[suite] " + line))
+            .extraKeys(
+                List.of(
+                    "e2e-globex:globex:agent+admin:" + Keys.sha256(OTHER_TENANT_KEY),
+                    "e2e-agent:local:agent:" + Keys.sha256(AGENT_ONLY_KEY)))
+            .build();
+    suite.up();
+  }
+
+  @AfterAll
+  void stopTheSuite() throws IOException {
+    if (suite != null) {
+      suite.close();
+    }
+    if (home != null) {
+      try (Stream<Path> files = Files.walk(home)) {
+        files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      }
+    }
+  }
+
+  private RequestSpecification as(String key, Component service) {
+    return given()
+        .baseUri(suite.url(service))
+        .header("Authorization", "Bearer " + key)
+        .contentType(ContentType.JSON);
+  }
+
+  private long remember(String key, String agent, String chat, String text) {
+    return as(key, Component.CAPTURE)
+        .body(Map.of("agent", agent, "chat", chat, "category", "KNOWLEDGE", "text", text))
+        .post("/v1/memories")
+        .then()
+        .statusCode(201)
+        .extract()
+        .jsonPath()
+        .getLong("id");
+  }
+
+  private JsonPath recall(String key, String agent, String chat, String query, int k) {
+    return as(key, Component.RECALL)
+        .body(Map.of("agent", agent, "chat", chat, "query", query, "k", k))
+        .post("/v1/recall")
+        .then()
+        .statusCode(200)
+        .extract()
+        .jsonPath();
+  }
+
+  private List<Long> recalledIds(String key, String agent, String chat, String query, int k) {
+    List<Long> ids = new ArrayList<>();
+    for (Object id : recall(key, agent, chat, query, k).getList("items.id")) {
+      ids.add(((Number) id).longValue());
+    }
+    return ids;
+  }
+
+  @Test
+  @Order(1)
+  void everyServiceIsReady() {
+    for (Component service : Component.services()) {
+      given()
+          .baseUri(suite.url(service))
+          .get("/q/health/ready")
+          .then()
+          .statusCode(200)
+          .body("status", equalTo("UP"));
+    }
+  }
+
+  @Test
+  @Order(2)
+  void anAcknowledgedWriteIsRecalledByMeaningAndByKeyword() {
+    String admin = suite.adminKey();
+    long memory =
+        remember(admin, "bot", "telegram:42", "Alice's daughter Maya is allergic to peanuts");
+    long exchange =
+        as(admin, Component.CAPTURE)
+            .body(
+                """
+                {"exchanges":[{"agent":"bot","chat":"telegram:42","speaker":"alice","role":"user",
+                 "text":"We booked the flight to Reykjavik for the 14th of March",
+                 "occurred_at":"2026-03-01T10:00:00Z","metadata":{"dia_id":"D1:1"}}]}""")
+            .post("/v1/exchanges")
+            .then()
+            .statusCode(201)
+            .extract()
+            .jsonPath()
+            .getLong("items[0].id");
+
+    await()
+        .atMost(INDEXED)
+        .until(
+            () ->
+                recalledIds(admin, "bot", "telegram:42", "which food must the child avoid?", 5)
+                    .contains(memory));
+    JsonPath byKeyword = recall(admin, "bot", "telegram:42", "Reykjavik", 5);
+    assertEquals(exchange, byKeyword.getLong("items[0].id"));
+    assertEquals("exchange", byKeyword.getString("items[0].kind"));
+    assertEquals("D1:1", byKeyword.getString("items[0].metadata.dia_id"));
+    assertTrue(byKeyword.getMap("items[0].signals").containsKey("keyword"));
+  }
+
+  @Test
+  @Order(3)
+  void oneTenantNeverSeesAnothersMemories() {
+    long secret =
+        remember(OTHER_TENANT_KEY, "bot", "telegram:42", "Project BLUEFIN launches in June");
+    await()
+        .atMost(INDEXED)
+        .until(
+            () ->
+                recalledIds(OTHER_TENANT_KEY, "bot", "telegram:42", "BLUEFIN launch", 10)
+                    .contains(secret));
+    assertFalse(
+        recalledIds(suite.adminKey(), "bot", "telegram:42", "BLUEFIN launch", 50).contains(secret));
+    as(suite.adminKey(), Component.CAPTURE).get("/v1/memories/" + secret).then().statusCode(404);
+  }
+
+  @Test
+  @Order(4)
+  void missingWrongAndUnderprivilegedKeysAreRefused() {
+    for (Component service : Component.services()) {
+      given().baseUri(suite.url(service)).get("/v1/anything").then().statusCode(401);
+    }
+    given()
+        .baseUri(suite.url(Component.CAPTURE))
+        .contentType(ContentType.JSON)
+        .body(Map.of("agent", "bot", "text", "x"))
+        .post("/v1/memories")
+        .then()
+        .statusCode(401)
+        .contentType("application/problem+json")
+        .body("code", equalTo("unauthenticated"));
+    as("egk_not-a-real-key", Component.RECALL)
+        .body(Map.of("agent", "bot", "chat", "c", "query", "q"))
+        .post("/v1/recall")
+        .then()
+        .statusCode(401);
+    as(AGENT_ONLY_KEY, Component.CAPTURE)
+        .body(Map.of("scope", "GLOBAL", "text", "everyone should know"))
+        .post("/v1/memories")
+        .then()
+        .statusCode(403)
+        .contentType("application/problem+json");
+    as(AGENT_ONLY_KEY, Component.CAPTURE).post("/v1/admin/reindex").then().statusCode(403);
+    as(AGENT_ONLY_KEY, Component.RECALL)
+        .body(Map.of("operations", List.of(Map.of("op", "reset", "tenant", "local"))))
+        .post("/internal/v1/index/operations")
+        .then()
+        .statusCode(403);
+    as(AGENT_ONLY_KEY, Component.VAULT).get("/v1/backups").then().statusCode(403);
+  }
+
+  @Test
+  @Order(5)
+  void malformedBodiesAre400ProblemsAndStoreNothing() {
+    String admin = suite.adminKey();
+    String agent = "malformed-" + System.nanoTime();
+    for (String body :
+        List.of(
+            "{\"agent\":\"" + agent + "\",\"text\":",
+            "{\"agent\":\"" + agent + "\"}",
+            "{\"agent\":\"" + agent + "\",\"text\":\"x\",\"confidence\":\"high\"}",
+            "[1,2,3]")) {
+      as(admin, Component.CAPTURE)
+          .body(body)
+          .post("/v1/memories")
+          .then()
+          .statusCode(400)
+          .contentType("application/problem+json")
+          .body("status", equalTo(400));
+    }
+    as(admin, Component.CAPTURE)
+        .body("{\"exchanges\":[{\"agent\":\"" + agent + "\",\"chat\":\"c\",\"role\":\"user\"}]}")
+        .post("/v1/exchanges")
+        .then()
+        .statusCode(400)
+        .contentType("application/problem+json");
+    as(admin, Component.CAPTURE)
+        .queryParam("agent", agent)
+        .get("/v1/memories")
+        .then()
+        .statusCode(200)
+        .body("items.size()", equalTo(0));
+    as(admin, Component.CAPTURE)
+        .queryParam("agent", agent)
+        .queryParam("chat", "c")
+        .get("/v1/exchanges")
+        .then()
+        .body("items.size()", equalTo(0));
+    as(admin, Component.RECALL)
+        .body(Map.of("agent", "bot", "chat", "c", "query", "q", "k", 0))
+        .post("/v1/recall")
+        .then()
+        .statusCode(400)
+        .contentType("application/problem+json");
+  }
+
+  @Test
+  @Order(6)
+  void writesMadeWhileRecallIsDownAreRecallableAfterItsRestart() {
+    String admin = suite.adminKey();
+    String chat = "outage-" + System.nanoTime();
+    suite.stop(Component.RECALL);
+    List<Long> ids = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      ids.add(remember(admin, "bot", chat, "ledger entry number " + i + " about the outage"));
+    }
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .until(
+            () ->
+                given()
+                        .baseUri(suite.url(Component.CAPTURE))
+                        .get("/q/health/ready")
+                        .then()
+                        .extract()
+                        .jsonPath()
+                        .getInt("checks.find { it.name == 'outbox' }.data.pending_events")
+                    >= 20);
+
+    suite.start(Component.RECALL);
+    await()
+        .atMost(INDEXED)
+        .until(
+            () -> recalledIds(admin, "bot", chat, "ledger entry outage", 50).containsAll(ids));
+  }
+
+  @Test
+  @Order(7)
+  void readinessNamesTheDependencyThatIsDown() throws IOException {
+    suite.stop(Component.NEO4J);
+    Response graph = given().baseUri(suite.url(Component.GRAPH)).get("/q/health/ready");
+    assertEquals(503, graph.statusCode());
+    assertTrue(graph.asString().toLowerCase().contains("neo4j"), graph.asString());
+    suite.start(Component.NEO4J);
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(
+            () ->
+                given().baseUri(suite.url(Component.GRAPH)).get("/q/health/ready").statusCode()
+                    == 200);
+
+    suite.stop(Component.POSTGRES);
+    Response capture = given().baseUri(suite.url(Component.CAPTURE)).get("/q/health/ready");
+    assertEquals(503, capture.statusCode());
+    assertTrue(capture.asString().contains("PostgreSQL"), capture.asString());
+    as(suite.adminKey(), Component.CAPTURE)
+        .body(Map.of("agent", "bot", "text", "written while the database is down"))
+        .post("/v1/memories")
+        .then()
+        .statusCode(503)
+        .contentType("application/problem+json");
+    suite.start(Component.POSTGRES);
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(
+            () ->
+                given().baseUri(suite.url(Component.CAPTURE)).get("/q/health/ready").statusCode()
+                    == 200);
+    remember(suite.adminKey(), "bot", "after-restart", "the database is back");
+
+    Path backups = home.resolve("backups");
+    Path moved = home.resolve("backups-away");
+    Files.move(backups, moved);
+    Response vault = given().baseUri(suite.url(Component.VAULT)).get("/q/health/ready");
+    Files.move(moved, backups);
+    assertEquals(503, vault.statusCode());
+    assertTrue(vault.asString().contains(backups.toString()), vault.asString());
+    given().baseUri(suite.url(Component.VAULT)).get("/q/health/ready").then().statusCode(200);
+  }
+
+  @Test
+  @Order(8)
+  void dataSurvivesDownAndUp() {
+    String admin = suite.adminKey();
+    long id = remember(admin, "bot", "durable", "the harbour crane is painted orange");
+    await()
+        .atMost(INDEXED)
+        .until(() -> recalledIds(admin, "bot", "durable", "harbour crane colour", 5).contains(id));
+    suite.down();
+    suite.up();
+    assertEquals(admin, suite.adminKey());
+    as(admin, Component.CAPTURE)
+        .get("/v1/memories/" + id)
+        .then()
+        .statusCode(200)
+        .body("text", equalTo("the harbour crane is painted orange"));
+    assertTrue(recalledIds(admin, "bot", "durable", "harbour crane colour", 5).contains(id));
+  }
+}
