@@ -1,0 +1,128 @@
+package dev.engram.graph.neo4j;
+
+import dev.engram.graph.config.GraphConfig;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+import org.neo4j.driver.AccessMode;
+import org.neo4j.driver.Driver;
+import org.neo4j.driver.Record;
+import org.neo4j.driver.SessionConfig;
+import org.neo4j.driver.TransactionConfig;
+import org.neo4j.driver.async.AsyncSession;
+import org.neo4j.driver.exceptions.RetryableException;
+import org.neo4j.driver.exceptions.SecurityException;
+import org.neo4j.driver.exceptions.TransactionTerminatedException;
+
+/**
+ * Runs Cypher with a deadline on the whole call. quarkus-neo4j exposes no connect timeout (the
+ * driver's default is 30 s), so each call waits at most its own timeout whatever the driver is
+ * doing underneath, and a Neo4j that is down or hanging becomes a {@link GraphUnavailableException}
+ * instead of a stuck request. Queries run as auto-commit transactions: the driver does not retry
+ * them, so a caller fails fast and decides for itself.
+ */
+@ApplicationScoped
+public class Neo4jClient {
+
+  private static final SessionConfig READ =
+      SessionConfig.builder().withDefaultAccessMode(AccessMode.READ).build();
+  private static final SessionConfig WRITE =
+      SessionConfig.builder().withDefaultAccessMode(AccessMode.WRITE).build();
+
+  private final Driver driver;
+  private final Duration queryTimeout;
+
+  Neo4jClient(Driver driver, GraphConfig config) {
+    this.driver = driver;
+    this.queryTimeout = config.queryTimeout();
+  }
+
+  /** A read query, each record mapped, within {@code engram.graph.query-timeout}. */
+  public <T> List<T> read(String cypher, Map<String, Object> parameters, Function<Record, T> row) {
+    return read(cypher, parameters, row, queryTimeout);
+  }
+
+  /** A read query, each record mapped, within {@code timeout}. */
+  public <T> List<T> read(
+      String cypher, Map<String, Object> parameters, Function<Record, T> row, Duration timeout) {
+    return run(READ, cypher, parameters, row, timeout);
+  }
+
+  /** A write (or schema) statement in its own transaction, within the query timeout. */
+  public <T> List<T> write(String cypher, Map<String, Object> parameters, Function<Record, T> row) {
+    return run(WRITE, cypher, parameters, row, queryTimeout);
+  }
+
+  private <T> List<T> run(
+      SessionConfig sessionConfig,
+      String cypher,
+      Map<String, Object> parameters,
+      Function<Record, T> row,
+      Duration timeout) {
+    TransactionConfig transaction = TransactionConfig.builder().withTimeout(timeout).build();
+    AsyncSession session = driver.session(AsyncSession.class, sessionConfig);
+    CompletionStage<List<T>> call =
+        session
+            .runAsync(cypher, parameters, transaction)
+            .thenCompose(cursor -> cursor.listAsync(row))
+            .thenCompose(rows -> session.closeAsync().thenApply(ignored -> rows))
+            .exceptionallyCompose(
+                error ->
+                    session
+                        .closeAsync()
+                        .exceptionally(ignored -> null)
+                        .thenCompose(ignored -> CompletableFuture.failedFuture(error)));
+    try {
+      return call.toCompletableFuture().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      session.closeAsync();
+      throw new GraphUnavailableException(
+          "Neo4j did not answer within " + timeout.toMillis() + " ms", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      session.closeAsync();
+      throw new GraphUnavailableException("interrupted while waiting for Neo4j", e);
+    } catch (ExecutionException e) {
+      throw translate(e.getCause());
+    }
+  }
+
+  /** Outages become {@link GraphUnavailableException}; anything else is a bug and stays one. */
+  private static RuntimeException translate(Throwable error) {
+    Throwable cause =
+        error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    if (outage(cause)) {
+      return new GraphUnavailableException(cause.getMessage(), cause);
+    }
+    return cause instanceof RuntimeException runtime
+        ? runtime
+        : new IllegalStateException("Neo4j call failed", cause);
+  }
+
+  /**
+   * Neo4j down, hanging, refusing our credentials or overloaded. A connection that cannot be
+   * acquired in time (the handshake included) surfaces as a ClientException caused by a timeout.
+   */
+  private static boolean outage(Throwable error) {
+    if (error instanceof RetryableException
+        || error instanceof SecurityException
+        || error instanceof TransactionTerminatedException) {
+      return true;
+    }
+    for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+      if (cause instanceof TimeoutException || cause instanceof IOException) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

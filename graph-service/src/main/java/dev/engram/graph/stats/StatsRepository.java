@@ -1,0 +1,32 @@
+package dev.engram.graph.stats;
+
+import dev.engram.graph.neo4j.Neo4jClient;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Map;
+
+/** Reads the per-tenant counts from Neo4j. */
+@ApplicationScoped
+class StatsRepository {
+
+  private final Neo4jClient neo4j;
+
+  StatsRepository(Neo4jClient neo4j) {
+    this.neo4j = neo4j;
+  }
+
+  GraphStats countsFor(String tenant) {
+    return neo4j
+        .read(
+            StatsQueries.COUNTS,
+            Map.of("tenant", tenant),
+            row ->
+                new GraphStats(
+                    row.get("entities").asLong(),
+                    new GraphStats.FactCounts(
+                        row.get("current_facts").asLong(), row.get("invalidated_facts").asLong()),
+                    row.get("memories").asLong(),
+                    row.get("relations").asLong(),
+                    row.get("beliefs").asLong()))
+        .getFirst();
+  }
+}

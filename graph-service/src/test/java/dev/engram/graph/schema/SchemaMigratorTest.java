@@ -1,0 +1,118 @@
+package dev.engram.graph.schema;
+
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsInAnyOrder;
+import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.hasItems;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.engram.graph.support.Neo4jTestServer;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.neo4j.driver.Driver;
+import org.neo4j.driver.Session;
+import org.neo4j.driver.exceptions.ClientException;
+
+@QuarkusTest
+@WithTestResource(Neo4jTestServer.class)
+class SchemaMigratorTest {
+
+  @Inject Driver driver;
+  @Inject SchemaMigrator migrator;
+
+  @BeforeEach
+  void schemaApplied() {
+    await().atMost(Duration.ofSeconds(60)).until(() -> migrator.pendingReason().isEmpty());
+    run("MATCH (n) WHERE n.tenant IN ['tenant-a', 'tenant-b'] DETACH DELETE n");
+  }
+
+  @Test
+  void startUpCreatesTheConstraintsAndIndexesAndRecordsTheVersion() {
+    assertThat(
+        names("SHOW CONSTRAINTS YIELD name RETURN name"),
+        hasItems(
+            "schema_migration_version",
+            "entity_tenant_id",
+            "memory_tenant_id",
+            "belief_tenant_id",
+            "fact_tenant_id"));
+    assertThat(
+        names("SHOW INDEXES YIELD name RETURN name"),
+        hasItems(
+            "entity_tenant",
+            "memory_tenant",
+            "belief_tenant",
+            "entity_tenant_normalized_name",
+            "fact_tenant_predicate"));
+    assertThat(names("MATCH (m:SchemaMigration) RETURN m.version AS name"), contains("V001"));
+  }
+
+  @Test
+  void anEntityIdIsUniqueWithinATenantOnly() {
+    run("CREATE (:Entity {tenant: 'tenant-a', id: 'e1', name: 'Ada'})");
+    run("CREATE (:Entity {tenant: 'tenant-b', id: 'e1', name: 'Ada'})");
+
+    assertThrows(
+        ClientException.class,
+        () -> run("CREATE (:Entity {tenant: 'tenant-a', id: 'e1', name: 'Other Ada'})"));
+  }
+
+  @Test
+  void applyingAgainIsHarmless() {
+    List<String> constraints = names("SHOW CONSTRAINTS YIELD name RETURN name");
+    List<String> indexes = names("SHOW INDEXES YIELD name RETURN name");
+
+    assertThat("nothing left to apply", migrator.migrate(), empty());
+
+    // Forget the bookkeeping: every statement runs again against the existing schema.
+    run("MATCH (m:SchemaMigration) DELETE m");
+    assertThat(migrator.migrate(), contains("V001"));
+
+    assertThat(
+        names("SHOW CONSTRAINTS YIELD name RETURN name"),
+        containsInAnyOrder(constraints.toArray()));
+    assertThat(names("SHOW INDEXES YIELD name RETURN name"), containsInAnyOrder(indexes.toArray()));
+    assertThat(names("MATCH (m:SchemaMigration) RETURN m.version AS name"), contains("V001"));
+  }
+
+  @Test
+  void everyMigrationFileIsListedInOrder() throws IOException {
+    try (Stream<Path> files = Files.list(Path.of("src/main/resources/neo4j"))) {
+      assertThat(
+          SchemaMigrator.FILES,
+          contains(files.map(file -> file.getFileName().toString()).sorted().toArray()));
+    }
+  }
+
+  @Test
+  void statementsAreSplitOnSemicolonsWithoutComments() {
+    assertThat(
+        SchemaMigration.statements("// intro\nCREATE A;\n\n// b\nCREATE\n  B ;\n"),
+        contains("CREATE A", "CREATE\n  B"));
+  }
+
+  private void run(String cypher) {
+    try (Session session = driver.session()) {
+      session.executeWrite(tx -> tx.run(cypher, Map.of()).consume());
+    }
+  }
+
+  private List<String> names(String cypher) {
+    try (Session session = driver.session()) {
+      return session.executeRead(
+          tx -> tx.run(cypher).list(record -> record.get("name").asString()));
+    }
+  }
+}
