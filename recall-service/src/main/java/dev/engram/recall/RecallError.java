@@ -1,0 +1,34 @@
+package dev.engram.recall;
+
+import dev.engram.common.error.ErrorCode;
+
+/** Errors of recall-service. Codes are part of the public API and never change. */
+public enum RecallError implements ErrorCode {
+  INDEX_UNAVAILABLE("index_unavailable", 503, "The recall index is not available"),
+  EMBEDDING_UNAVAILABLE("embedding_unavailable", 503, "The embedding model is not available");
+
+  private final String code;
+  private final int status;
+  private final String title;
+
+  RecallError(String code, int status, String title) {
+    this.code = code;
+    this.status = status;
+    this.title = title;
+  }
+
+  @Override
+  public String code() {
+    return code;
+  }
+
+  @Override
+  public int status() {
+    return status;
+  }
+
+  @Override
+  public String title() {
+    return title;
+  }
+}

@@ -1,0 +1,38 @@
+package dev.engram.recall.index;
+
+import java.util.List;
+
+/**
+ * The recall index: documents with a dense vector and BM25 text, searched within a {@link
+ * Visibility}. The port behind which the embedded Lucene index and (later) Qdrant sit; {@code
+ * IndexStoreContract} is the test every adapter passes.
+ */
+public interface IndexStore extends AutoCloseable {
+
+  /**
+   * Applies a batch in order and makes it durable before returning, so a crash afterwards loses
+   * nothing. An upsert or delete older than the stored version of its document is skipped, which
+   * makes re-sending a batch harmless. On failure nothing of the batch is visible.
+   *
+   * @throws dev.engram.common.error.EngramException index_unavailable when the store cannot write
+   */
+  ApplyResult apply(List<IndexOperation> operations);
+
+  /** The documents nearest to a unit vector, best first; score is the cosine similarity. */
+  List<SearchHit> dense(float[] vector, Visibility visibility, int limit);
+
+  /** The documents matching a free-text query by BM25, best first; score is the BM25 score. */
+  List<SearchHit> keyword(String query, Visibility visibility, int limit);
+
+  /** Documents of one kind, over all tenants (for metrics). */
+  long count(DocKind kind);
+
+  /** Documents of one tenant, of every kind and status. */
+  long count(String tenant);
+
+  /** Whether reads and writes work now; never throws. */
+  StoreHealth health();
+
+  @Override
+  void close();
+}

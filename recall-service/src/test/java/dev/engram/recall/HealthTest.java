@@ -1,0 +1,59 @@
+package dev.engram.recall;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsInAnyOrder;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.startsWith;
+
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+class HealthTest {
+
+  @Test
+  void readyWhenTheIndexIsWritableAndTheModelLoaded() {
+    given()
+        .when()
+        .get("/q/health/ready")
+        .then()
+        .statusCode(200)
+        .body("status", equalTo("UP"))
+        .body("checks.name", containsInAnyOrder("recall-index", "embedding-model"))
+        .body(
+            "checks.find { it.name == 'embedding-model' }.data.model",
+            equalTo("all-minilm-l6-v2-q"))
+        .body(
+            "checks.find { it.name == 'recall-index' }.data.index_model",
+            equalTo("all-minilm-l6-v2-q"));
+  }
+
+  @Test
+  void livenessCallsNothing() {
+    given().when().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+  }
+
+  @Test
+  void metricsIncludeTheIndexAndRecallMeters() {
+    given()
+        .when()
+        .get("/q/metrics")
+        .then()
+        .statusCode(200)
+        .body(org.hamcrest.Matchers.containsString("engram_recall_index_documents"))
+        .body(org.hamcrest.Matchers.containsString("engram_recall_embedding_batch_seconds"));
+  }
+
+  @Test
+  void openApiDescribesBothEndpoints() {
+    given()
+        .accept("application/json")
+        .when()
+        .get("/q/openapi")
+        .then()
+        .statusCode(200)
+        .body("paths.keySet()", hasItem(startsWith("/v1/recall")))
+        .body("paths.keySet()", hasItem("/internal/v1/index/operations"));
+  }
+}

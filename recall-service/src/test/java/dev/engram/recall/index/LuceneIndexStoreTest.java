@@ -1,0 +1,104 @@
+package dev.engram.recall.index;
+
+import static dev.engram.recall.index.IndexStoreFixtures.DIMENSIONS;
+import static dev.engram.recall.index.IndexStoreFixtures.axis;
+import static dev.engram.recall.index.IndexStoreFixtures.exchange;
+import static dev.engram.recall.index.IndexStoreFixtures.ids;
+import static dev.engram.recall.index.IndexStoreFixtures.memory;
+import static dev.engram.recall.index.IndexStoreFixtures.upsert;
+import static dev.engram.recall.index.IndexStoreFixtures.versioned;
+import static dev.engram.recall.index.IndexStoreFixtures.visible;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.engram.common.error.EngramException;
+import dev.engram.recall.RecallError;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.store.FSDirectory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The Lucene adapter: the shared contract, plus durability and failure on a real directory. */
+class LuceneIndexStoreTest extends IndexStoreContract {
+
+  static final String MODEL = "test-model";
+
+  @TempDir Path dir;
+
+  @Override
+  IndexStore createStore() {
+    return new LuceneIndexStore(dir.resolve("index"), MODEL, DIMENSIONS);
+  }
+
+  @Test
+  void theIndexSurvivesARestart() {
+    apply(
+        upsert(memory("t1", 1, Scope.GLOBAL, null, null, "remember the milk"), axis(1)),
+        upsert(exchange("t1", 2, "bot1", "chat-a", "and the eggs"), axis(2)));
+    store.close();
+
+    store = createStore();
+    assertEquals(2, store.count("t1"));
+    assertEquals(List.of(1L), ids(store.keyword("milk", visible("t1", "bot1", null), 5)));
+    assertEquals(List.of(2L), ids(store.dense(axis(2), visible("t1", "bot1", "chat-a"), 1)));
+    assertEquals(
+        new ApplyResult(0, 1),
+        apply(upsert(versioned(memory("t1", 1, Scope.GLOBAL, null, null, "old"), 0), axis(1))),
+        "versions survive too");
+  }
+
+  @Test
+  void anAnsweredBatchIsOnDiskEvenIfTheProcessDiesRightAfter() throws IOException {
+    apply(upsert(memory("t1", 1, Scope.GLOBAL, null, null, "durable"), axis(1)));
+    // A copy of the directory while the store is still open is what a crash leaves behind.
+    Path crashed = dir.resolve("crashed");
+    Files.createDirectories(crashed);
+    try (Stream<Path> files = Files.list(dir.resolve("index"))) {
+      for (Path f : files.filter(f -> !f.getFileName().toString().equals("write.lock")).toList()) {
+        Files.copy(f, crashed.resolve(f.getFileName()));
+      }
+    }
+    try (IndexStore reopened = new LuceneIndexStore(crashed, MODEL, DIMENSIONS)) {
+      assertEquals(List.of(1L), ids(reopened.keyword("durable", visible("t1", "bot1", null), 5)));
+    }
+  }
+
+  @Test
+  void commitsRecordTheEmbeddingModel() throws IOException {
+    apply(upsert(memory("t1", 1, Scope.GLOBAL, null, null, "text"), axis(1)));
+    try (var directory = FSDirectory.open(dir.resolve("index"));
+        var reader = DirectoryReader.open(directory)) {
+      var userData = reader.getIndexCommit().getUserData();
+      assertEquals(MODEL, userData.get(LuceneIndex.COMMIT_MODEL));
+      assertEquals(Integer.toString(DIMENSIONS), userData.get(LuceneIndex.COMMIT_DIMENSIONS));
+    }
+    assertEquals(MODEL, store.health().data().get("index_model"));
+  }
+
+  @Test
+  void anUnusableDirectoryIsReportedAndRecoveredFrom() throws IOException {
+    Path blocked = dir.resolve("blocked");
+    Files.writeString(blocked, "a file where the index directory should be");
+    try (IndexStore broken = new LuceneIndexStore(blocked.resolve("index"), MODEL, DIMENSIONS)) {
+      StoreHealth health = broken.health();
+      assertFalse(health.up());
+      assertTrue(health.reason().contains(blocked.toString()), health.reason());
+      EngramException e =
+          assertThrows(
+              EngramException.class, () -> broken.apply(List.of(new IndexOperation.Reset("t1"))));
+      assertEquals(RecallError.INDEX_UNAVAILABLE, e.error());
+      assertThrows(EngramException.class, () -> broken.count("t1"));
+
+      Files.delete(blocked);
+      assertTrue(broken.health().up(), "reopened once the cause is gone");
+      assertEquals(new ApplyResult(1, 0), broken.apply(List.of(new IndexOperation.Reset("t1"))));
+    }
+  }
+}
