@@ -150,6 +150,9 @@ class EndToEndIT {
             () ->
                 recalledIds(admin, "bot", "telegram:42", "which food must the child avoid?", 5)
                     .contains(memory));
+    await()
+        .atMost(INDEXED)
+        .until(() -> recalledIds(admin, "bot", "telegram:42", "Reykjavik", 5).contains(exchange));
     JsonPath byKeyword = recall(admin, "bot", "telegram:42", "Reykjavik", 5);
     assertEquals(exchange, byKeyword.getLong("items[0].id"));
     assertEquals("exchange", byKeyword.getString("items[0].kind"));
@@ -176,9 +179,19 @@ class EndToEndIT {
   @Test
   @Order(4)
   void missingWrongAndUnderprivilegedKeysAreRefused() {
-    for (Component service : Component.services()) {
-      given().baseUri(suite.url(service)).get("/v1/anything").then().statusCode(401);
-    }
+    Map<Component, String> protectedReads =
+        Map.of(
+            Component.CAPTURE, "/v1/memories",
+            Component.GRAPH, "/v1/stats",
+            Component.VAULT, "/v1/backups");
+    protectedReads.forEach(
+        (service, path) ->
+            given()
+                .baseUri(suite.url(service))
+                .get(path)
+                .then()
+                .statusCode(401)
+                .contentType("application/problem+json"));
     given()
         .baseUri(suite.url(Component.CAPTURE))
         .contentType(ContentType.JSON)
@@ -279,8 +292,7 @@ class EndToEndIT {
     suite.start(Component.RECALL);
     await()
         .atMost(INDEXED)
-        .until(
-            () -> recalledIds(admin, "bot", chat, "ledger entry outage", 50).containsAll(ids));
+        .until(() -> recalledIds(admin, "bot", chat, "ledger entry outage", 50).containsAll(ids));
   }
 
   @Test

@@ -11,6 +11,7 @@ import org.neo4j.configuration.connectors.HttpsConnector;
 import org.neo4j.configuration.helpers.SocketAddress;
 import org.neo4j.dbms.api.DatabaseManagementService;
 import org.neo4j.dbms.api.DatabaseManagementServiceBuilder;
+import org.neo4j.graphdb.QueryExecutionException;
 
 /**
  * Neo4j Community, embedded in its own process, speaking Bolt on localhost only, so graph-service
@@ -24,34 +25,79 @@ public final class Neo4jServer {
 
   private Neo4jServer() {}
 
-  public static void main(String[] argv) throws Exception {
-    Args args = Args.parse(argv);
+  public static void main(String[] argv) {
+    try {
+      run(Args.parse(argv));
+    } catch (Throwable e) {
+      // Neo4j's own non-daemon threads would otherwise keep a JVM alive that never says READY.
+      e.printStackTrace();
+      System.exit(1);
+    }
+  }
+
+  private static void run(Args args) throws Exception {
     Path home = args.path("home");
     int boltPort = args.port("bolt-port");
     String passwordFile = args.optional("password-file");
     long pageCacheMb = Long.parseLong(args.values().getOrDefault("page-cache-mb", "128"));
-    Files.createDirectories(home);
-
-    DatabaseManagementService dbms =
-        new DatabaseManagementServiceBuilder(home)
-            .setConfig(BoltConnector.enabled, true)
-            .setConfig(BoltConnector.listen_address, new SocketAddress("127.0.0.1", boltPort))
-            .setConfig(HttpConnector.enabled, false)
-            .setConfig(HttpsConnector.enabled, false)
-            .setConfig(GraphDatabaseSettings.auth_enabled, passwordFile != null)
-            .setConfig(GraphDatabaseSettings.pagecache_memory, pageCacheMb * 1024 * 1024)
-            .build();
+    String password = null;
     if (passwordFile != null) {
-      String password = Files.readString(Path.of(passwordFile), StandardCharsets.UTF_8).strip();
+      password = Files.readString(Path.of(passwordFile), StandardCharsets.UTF_8).strip();
       if (password.length() < 8) {
-        dbms.shutdown();
         throw new IllegalArgumentException("the Neo4j password must have at least 8 characters");
       }
+    }
+    boolean fresh = !Files.isDirectory(home.resolve("data/databases/system"));
+    Files.createDirectories(home);
+    if (password != null && fresh) {
+      // A new store starts with neo4j/neo4j: set the real password before Bolt accepts anyone,
+      // or early clients fail, and enough failures lock the account out for a while.
+      DatabaseManagementService bootstrap = start(home, boltPort, pageCacheMb, true, false);
+      try {
+        setPassword(bootstrap, password);
+      } finally {
+        bootstrap.shutdown();
+      }
+    }
+    DatabaseManagementService dbms = start(home, boltPort, pageCacheMb, password != null, true);
+    if (password != null && !fresh) {
+      try {
+        setPassword(dbms, password);
+      } catch (RuntimeException e) {
+        dbms.shutdown();
+        throw e;
+      }
+    }
+    ServerMain.awaitShutdown(args, dbms::shutdown, "READY neo4j bolt-port=" + boltPort);
+  }
+
+  private static DatabaseManagementService start(
+      Path home, int boltPort, long pageCacheMb, boolean auth, boolean bolt) {
+    return new DatabaseManagementServiceBuilder(home)
+        .setConfig(BoltConnector.enabled, bolt)
+        .setConfig(BoltConnector.listen_address, new SocketAddress("127.0.0.1", boltPort))
+        .setConfig(HttpConnector.enabled, false)
+        .setConfig(HttpsConnector.enabled, false)
+        .setConfig(GraphDatabaseSettings.auth_enabled, auth)
+        .setConfig(GraphDatabaseSettings.pagecache_memory, pageCacheMb * 1024 * 1024)
+        .build();
+  }
+
+  /**
+   * Sets the password, so the file stays the truth. On a restart it usually is already that
+   * password, which Neo4j refuses as an error: that case is fine.
+   */
+  private static void setPassword(DatabaseManagementService dbms, String password) {
+    try {
       dbms.database(GraphDatabaseSettings.SYSTEM_DATABASE_NAME)
           .executeTransactionally(
               "ALTER USER neo4j SET PASSWORD $password CHANGE NOT REQUIRED",
               Map.of("password", password));
+    } catch (QueryExecutionException e) {
+      if (!String.valueOf(e.getMessage())
+          .contains("Old password and new password cannot be the same")) {
+        throw e;
+      }
     }
-    ServerMain.awaitShutdown(args, dbms::shutdown, "READY neo4j bolt-port=" + boltPort);
   }
 }

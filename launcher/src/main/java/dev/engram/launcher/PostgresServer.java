@@ -22,8 +22,16 @@ public final class PostgresServer {
 
   private PostgresServer() {}
 
-  public static void main(String[] argv) throws Exception {
-    Args args = Args.parse(argv);
+  public static void main(String[] argv) {
+    try {
+      run(Args.parse(argv));
+    } catch (Throwable e) {
+      e.printStackTrace();
+      System.exit(1);
+    }
+  }
+
+  private static void run(Args args) throws Exception {
     Path data = args.path("data");
     int port = args.port("port");
     String database = args.values().getOrDefault("database", "engram");
@@ -42,6 +50,9 @@ public final class PostgresServer {
             .setPort(port)
             .setPGStartupWait(Duration.ofSeconds(60))
             .setServerConfig("fsync", "on")
+            // zonky passes synchronous_commit=off (fine for throwaway test databases): a commit
+            // could then be acknowledged and still be lost in a crash.
+            .setServerConfig("synchronous_commit", "on")
             .setServerConfig("listen_addresses", "127.0.0.1")
             .setServerConfig("max_connections", "200")
             .setOutputRedirector(ProcessBuilder.Redirect.INHERIT)
