@@ -33,7 +33,7 @@ public enum Component {
     return id;
   }
 
-  /** The port on one machine when ports are not chosen at random (see the brief). */
+  /** The port on one machine when ports are not chosen at random (README.md, "One machine"). */
   public int defaultPort() {
     return defaultPort;
   }
