@@ -15,28 +15,14 @@ public enum CaptureError implements ErrorCode {
   SLOT_TOO_LARGE("slot_too_large", 413, "The slot content is over the token limit"),
   DATABASE_UNAVAILABLE("database_unavailable", 503, "The record database is unavailable");
 
-  private final String code;
-  private final int status;
-  private final String title;
+  private final Definition definition;
 
   CaptureError(String code, int status, String title) {
-    this.code = code;
-    this.status = status;
-    this.title = title;
+    this.definition = new Definition(code, status, title);
   }
 
   @Override
-  public String code() {
-    return code;
-  }
-
-  @Override
-  public int status() {
-    return status;
-  }
-
-  @Override
-  public String title() {
-    return title;
+  public Definition definition() {
+    return definition;
   }
 }

@@ -6,28 +6,14 @@ import dev.engram.common.error.ErrorCode;
 public enum GraphError implements ErrorCode {
   GRAPH_UNAVAILABLE("graph_unavailable", 503, "The graph database is unavailable; try again later");
 
-  private final String code;
-  private final int status;
-  private final String title;
+  private final Definition definition;
 
   GraphError(String code, int status, String title) {
-    this.code = code;
-    this.status = status;
-    this.title = title;
+    this.definition = new Definition(code, status, title);
   }
 
   @Override
-  public String code() {
-    return code;
-  }
-
-  @Override
-  public int status() {
-    return status;
-  }
-
-  @Override
-  public String title() {
-    return title;
+  public Definition definition() {
+    return definition;
   }
 }

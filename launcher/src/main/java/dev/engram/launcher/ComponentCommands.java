@@ -130,7 +130,9 @@ final class ComponentCommands {
     return env;
   }
 
-  /** The one configuration every service reads (README.md "Configuration", k8s/base/configmap.yaml). */
+  /**
+   * The one configuration every service reads (README.md "Configuration", k8s/base/configmap.yaml).
+   */
   Map<String, String> sharedEnvironment() {
     Map<String, String> env = new LinkedHashMap<>();
     List<String> keys = new ArrayList<>();

@@ -7,28 +7,14 @@ public enum RecallError implements ErrorCode {
   INDEX_UNAVAILABLE("index_unavailable", 503, "The recall index is not available"),
   EMBEDDING_UNAVAILABLE("embedding_unavailable", 503, "The embedding model is not available");
 
-  private final String code;
-  private final int status;
-  private final String title;
+  private final Definition definition;
 
   RecallError(String code, int status, String title) {
-    this.code = code;
-    this.status = status;
-    this.title = title;
+    this.definition = new Definition(code, status, title);
   }
 
   @Override
-  public String code() {
-    return code;
-  }
-
-  @Override
-  public int status() {
-    return status;
-  }
-
-  @Override
-  public String title() {
-    return title;
+  public Definition definition() {
+    return definition;
   }
 }

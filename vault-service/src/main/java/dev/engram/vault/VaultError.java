@@ -8,28 +8,14 @@ public enum VaultError implements ErrorCode {
   BACKUP_DIRECTORY_UNAVAILABLE(
       "backup_directory_unavailable", 503, "The backup directory is not available");
 
-  private final String code;
-  private final int status;
-  private final String title;
+  private final Definition definition;
 
   VaultError(String code, int status, String title) {
-    this.code = code;
-    this.status = status;
-    this.title = title;
+    this.definition = new Definition(code, status, title);
   }
 
   @Override
-  public String code() {
-    return code;
-  }
-
-  @Override
-  public int status() {
-    return status;
-  }
-
-  @Override
-  public String title() {
-    return title;
+  public Definition definition() {
+    return definition;
   }
 }

@@ -16,29 +16,15 @@ public enum CommonError implements ErrorCode {
   UNAVAILABLE("unavailable", 503, "A dependency is unavailable; try again later"),
   INTERNAL("internal_error", 500, "An unexpected error occurred");
 
-  private final String code;
-  private final int status;
-  private final String title;
+  private final Definition definition;
 
   CommonError(String code, int status, String title) {
-    this.code = code;
-    this.status = status;
-    this.title = title;
+    this.definition = new Definition(code, status, title);
   }
 
   @Override
-  public String code() {
-    return code;
-  }
-
-  @Override
-  public int status() {
-    return status;
-  }
-
-  @Override
-  public String title() {
-    return title;
+  public Definition definition() {
+    return definition;
   }
 
   /** The shared error for a bare HTTP status, used when a framework rejected the request. */
