@@ -91,6 +91,7 @@ final class ComponentCommands {
     command.add("-Xmx" + c.heap());
     command.add("--enable-native-access=ALL-UNNAMED");
     command.addAll(markers(home, c).subList(0, 2));
+    command.add("-Djava.io.tmpdir=" + home.tmp(c));
     if (c.isService()) {
       command.add("-jar");
       command.add(runJar(repoRoot, c).toString());

@@ -232,6 +232,7 @@ public final class Suite implements AutoCloseable {
     ComponentCommands commands = commands();
     progress.accept("starting " + c.id() + " on port " + port(c) + "  (log: " + log(c) + ")");
     try {
+      home.freshTmp(c);
       ComponentProcess process =
           ComponentProcess.spawn(
               commands.command(c),

@@ -49,6 +49,30 @@ record SuiteHome(Path root) {
     return root.resolve("logs");
   }
 
+  /**
+   * A component's java.io.tmpdir. Libraries unpack native code there on every start (ONNX Runtime,
+   * the tokenizer) and do not always delete it; emptied before each start, it cannot grow without
+   * bound the way the shared /tmp would.
+   */
+  Path tmp(Component c) {
+    return root.resolve("tmp").resolve(c.id());
+  }
+
+  /** Empties (or creates) {@link #tmp} before {@code c} starts. */
+  void freshTmp(Component c) throws IOException {
+    Path dir = tmp(c);
+    if (Files.isDirectory(dir)) {
+      try (var files = Files.walk(dir)) {
+        for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          if (!file.equals(dir)) {
+            Files.deleteIfExists(file);
+          }
+        }
+      }
+    }
+    Files.createDirectories(dir);
+  }
+
   Path log(Component c) {
     return logs().resolve(c.id() + ".log");
   }
