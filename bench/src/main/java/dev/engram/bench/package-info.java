@@ -1,0 +1,2 @@
+/** Benchmarks of a running Engram suite over its public REST API. */
+package dev.engram.bench;
