@@ -5,7 +5,9 @@ import dev.engram.common.error.ErrorCode;
 /** Errors of recall-service. Codes are part of the public API and never change. */
 public enum RecallError implements ErrorCode {
   INDEX_UNAVAILABLE("index_unavailable", 503, "The recall index is not available"),
-  EMBEDDING_UNAVAILABLE("embedding_unavailable", 503, "The embedding model is not available");
+  EMBEDDING_UNAVAILABLE("embedding_unavailable", 503, "The embedding model is not available"),
+  REINDEX_REQUIRED(
+      "reindex_required", 409, "The index holds vectors of another embedding model; reindex");
 
   private final Definition definition;
 

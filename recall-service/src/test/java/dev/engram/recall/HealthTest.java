@@ -6,10 +6,12 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.startsWith;
 
+import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
+@QuarkusTestResource(RecallTestResources.class)
 class HealthTest {
 
   @Test
@@ -42,11 +44,15 @@ class HealthTest {
         .then()
         .statusCode(200)
         .body(org.hamcrest.Matchers.containsString("engram_recall_index_documents"))
-        .body(org.hamcrest.Matchers.containsString("engram_recall_embedding_batch_seconds"));
+        .body(org.hamcrest.Matchers.containsString("engram_recall_embedding_batch_seconds"))
+        .body(org.hamcrest.Matchers.containsString("engram_recall_signal_latency_seconds"))
+        .body(org.hamcrest.Matchers.containsString("stage=\"graph\""))
+        .body(org.hamcrest.Matchers.containsString("engram_recall_graph_skipped_total"))
+        .body(org.hamcrest.Matchers.containsString("engram_recall_embedding_cache_hit_ratio"));
   }
 
   @Test
-  void openApiDescribesBothEndpoints() {
+  void openApiDescribesEveryEndpoint() {
     given()
         .accept("application/json")
         .when()
@@ -54,6 +60,9 @@ class HealthTest {
         .then()
         .statusCode(200)
         .body("paths.keySet()", hasItem(startsWith("/v1/recall")))
-        .body("paths.keySet()", hasItem("/internal/v1/index/operations"));
+        .body("paths.keySet()", hasItem("/internal/v1/index/operations"))
+        .body("paths.keySet()", hasItem("/internal/v1/similar"))
+        .body("paths.keySet()", hasItem("/v1/context"))
+        .body("paths.keySet()", hasItem("/v1/embeddings"));
   }
 }

@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
+import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /** With an index directory that cannot be created the service runs, but says it is not ready. */
 @QuarkusTest
+@QuarkusTestResource(RecallTestResources.class)
 @TestProfile(ReadinessDownTest.BlockedIndexDirectory.class)
 class ReadinessDownTest {
 

@@ -2,23 +2,31 @@ package dev.engram.recall.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
 
 /**
- * Settings of recall-service: the index, fusion and the embedding model. Same names in
- * application.properties, env vars (ENGRAM_RECALL_...) and the k8s ConfigMap.
+ * Settings of recall-service: the index, fusion, context assembly and the embedding model. Same
+ * names in application.properties, env vars (ENGRAM_RECALL_...) and the k8s ConfigMap. Fusion
+ * defaults are provisional until the benchmark has measured them (see README).
  */
 @ConfigMapping(prefix = "engram.recall")
 public interface RecallConfig {
+
+  /** Which index adapter holds the documents: the embedded Lucene index or a Qdrant server. */
+  @WithDefault("lucene")
+  StoreKind store();
 
   /** Directory of the embedded Lucene index; created when missing, reopened after a restart. */
   @WithDefault("./data/index")
   Path indexDir();
 
-  /** How many candidates each signal (dense, keyword) contributes before fusion. */
+  /** How many candidates each signal contributes before fusion (at least the requested k). */
   @WithDefault("50")
   @Min(1)
   @Max(1000)
@@ -31,6 +39,18 @@ public interface RecallConfig {
 
   /** Weight of each signal in the fusion. */
   Weights weights();
+
+  /** The recency signal. */
+  Recency recency();
+
+  /** The semantic floor: dense hits below it are dropped (looser in a small corpus). */
+  SemanticFloor semanticFloor();
+
+  /** The graph signal (graph-service's neighbours). */
+  Graph graph();
+
+  /** Named-entity injection. */
+  Entities entities();
 
   /** Largest k a recall request may ask for. */
   @WithDefault("100")
@@ -48,8 +68,20 @@ public interface RecallConfig {
   @Min(1)
   int maxTextBytes();
 
-  /** The local embedding model. */
+  /** The embedding model. */
   Embedding embedding();
+
+  /** Context assembly ({@code POST /v1/context}). */
+  ContextSettings context();
+
+  /** The Qdrant adapter (used when {@code store=qdrant}). */
+  Qdrant qdrant();
+
+  /** The index adapters. */
+  enum StoreKind {
+    LUCENE,
+    QDRANT
+  }
 
   /** Fusion weights, one per signal; 0 switches a signal off. */
   interface Weights {
@@ -63,10 +95,98 @@ public interface RecallConfig {
     @WithDefault("1.0")
     @DecimalMin("0")
     double keyword();
+
+    /** Weight of the recency list (the other signals' candidates, newest first). */
+    @WithDefault("0.5")
+    @DecimalMin("0")
+    double recency();
+
+    /** Weight of the graph list (items linked to entities the query names). */
+    @WithDefault("0.8")
+    @DecimalMin("0")
+    double graph();
+
+    /** Weight of the thread list (the semantic search again, inside the active thread). */
+    @WithDefault("0.5")
+    @DecimalMin("0")
+    double thread();
+
+    /** Weight of the entity list (items containing a proper noun of the query verbatim). */
+    @WithDefault("1.0")
+    @DecimalMin("0")
+    double entity();
   }
 
-  /** How the embedding model runs. */
+  /** The recency signal. */
+  interface Recency {
+
+    /** Age at which an item's recency score halves: score = 0.5^(age / half-life). */
+    @WithDefault("P30D")
+    Duration halfLife();
+  }
+
+  /** The semantic floor, interpolated on log(corpus size) between the two sizes. */
+  interface SemanticFloor {
+
+    /** Lowest cosine kept in a large corpus; unset: the local model's own value (see README). */
+    Optional<Double> minScore();
+
+    /** Lowest cosine kept in a small corpus, where even weak matches are the best there is. */
+    @WithDefault("0.0")
+    @DecimalMin("-1")
+    @DecimalMax("1")
+    double smallCorpusMinScore();
+
+    /** Documents of a tenant up to which its corpus counts as small. */
+    @WithDefault("200")
+    @Min(1)
+    long smallCorpusSize();
+
+    /** Documents of a tenant from which its corpus counts as large. */
+    @WithDefault("20000")
+    @Min(2)
+    long largeCorpusSize();
+  }
+
+  /** The graph signal. */
+  interface Graph {
+
+    /** Longest wait for graph-service; after it the signal is skipped, not failed. */
+    @WithDefault("PT0.3S")
+    Duration timeout();
+
+    /** Hops from a named entity the graph may follow (graph-service allows 1..3). */
+    @WithDefault("2")
+    @Min(1)
+    @Max(3)
+    int maxHops();
+
+    /** Items asked of the graph. */
+    @WithDefault("50")
+    @Min(1)
+    @Max(500)
+    int limit();
+  }
+
+  /** Named-entity injection. */
+  interface Entities {
+
+    /** Proper nouns of one query looked up verbatim; the rest are ignored. */
+    @WithDefault("5")
+    @Min(0)
+    int maxNames();
+  }
+
+  /** How texts become vectors. */
   interface Embedding {
+
+    /** Where vectors come from: the local ONNX model, or an OpenAI-compatible HTTP server. */
+    @WithDefault("local")
+    Provider provider();
+
+    /** The local model: all-minilm-l6-v2-q or bge-small-en-v1.5-q. */
+    @WithDefault("all-minilm-l6-v2-q")
+    String model();
 
     /** Texts per model call; larger batches are faster per text but pad to the longest text. */
     @WithDefault("32")
@@ -84,5 +204,180 @@ public interface RecallConfig {
     @Min(8)
     @Max(512)
     int maxSequenceLength();
+
+    /** Vectors kept in memory, keyed by model and text hash (0: no cache). */
+    @WithDefault("10000")
+    @Min(0)
+    int cacheSize();
+
+    /** The OpenAI-compatible HTTP provider (provider=http). */
+    Http http();
+
+    /** The embedding providers. */
+    enum Provider {
+      LOCAL,
+      HTTP
+    }
+
+    /** An OpenAI-compatible {@code POST <url>/embeddings} (OpenAI, Ollama, TEI, vLLM). */
+    interface Http {
+
+      /** Base URL including the API version, e.g. http://localhost:11434/v1 for Ollama. */
+      @WithDefault("https://api.openai.com/v1")
+      String url();
+
+      /** Model name sent to the server; also the model id stored with every vector. */
+      @WithDefault("text-embedding-3-small")
+      String model();
+
+      /** Bearer token, if the server wants one (from a Secret). */
+      Optional<String> apiKey();
+
+      /** Length of the vectors the model returns; a different answer is refused. */
+      @WithDefault("1536")
+      @Min(1)
+      int dimensions();
+
+      /** Texts per request. */
+      @WithDefault("64")
+      @Min(1)
+      int batchSize();
+
+      /** Time to connect. */
+      @WithDefault("PT2S")
+      Duration connectTimeout();
+
+      /** Time for one whole request. */
+      @WithDefault("PT30S")
+      Duration timeout();
+
+      /** Retries of a request that failed with an I/O error, 429 or 5xx. */
+      @WithDefault("2")
+      @Min(0)
+      int maxRetries();
+    }
+  }
+
+  /** Context assembly. */
+  interface ContextSettings {
+
+    /** The BPE encoding that counts tokens (a jtokkit name: cl100k_base, o200k_base, ...). */
+    @WithDefault("cl100k_base")
+    String encoding();
+
+    /** Share of the budget left after slots for L0 identity (PROFILE memories). */
+    @WithDefault("0.2")
+    @DecimalMin("0")
+    @DecimalMax("1")
+    double identityShare();
+
+    /** Share of the budget left after slots for L1 essential (highest confidence). */
+    @WithDefault("0.3")
+    @DecimalMin("0")
+    @DecimalMax("1")
+    double essentialShare();
+
+    /** Candidates read per layer (L0, L1) and recalled for L2. */
+    @WithDefault("50")
+    @Min(1)
+    @Max(500)
+    int candidates();
+
+    /** Longest wait for capture-service's slots; after it the context is built without them. */
+    @WithDefault("PT0.5S")
+    Duration slotsTimeout();
+
+    /** Framing texts. */
+    Templates templates();
+  }
+
+  /**
+   * Framing texts of the context block. Placeholders: {name} (slot), {text}, {date} (yyyy-MM-dd),
+   * {speaker}, {n}. An empty heading leaves its section without one.
+   */
+  interface Templates {
+
+    /** First line: anchors the model to its memories. */
+    @WithDefault(
+        "These are my memories. I state only what these memories say and do not invent details"
+            + " they do not contain.")
+    String preamble();
+
+    /** Heading of the working-memory slot. */
+    @WithDefault("## What I am working on")
+    String workingMemory();
+
+    /** Heading of the hot-context slot. */
+    @WithDefault("## What is on my mind right now")
+    String hotContext();
+
+    /** Heading of the thread-handoff slot. */
+    @WithDefault("## Where this thread left off")
+    String threadHandoff();
+
+    /** Heading of any other slot. */
+    @WithDefault("## My notes: {name}")
+    String otherSlot();
+
+    /** Heading of L0 identity. */
+    @WithDefault("## Who I am and who I talk to")
+    String identity();
+
+    /** Heading of L1 essential. */
+    @WithDefault("## What I know for certain")
+    String essential();
+
+    /** Heading of L2 relevance. */
+    @WithDefault("## What I remember about this")
+    String relevance();
+
+    /** One memory. */
+    @WithDefault("- {text} ({date})")
+    String memory();
+
+    /** One exchange. */
+    @WithDefault("- {speaker} said on {date}: {text}")
+    String exchange();
+
+    /** Last line of a section that left items out. */
+    @WithDefault("(+{n} memories omitted)")
+    String omitted();
+  }
+
+  /** The Qdrant adapter. */
+  interface Qdrant {
+
+    /** Qdrant host (gRPC). */
+    @WithDefault("localhost")
+    String host();
+
+    /** Qdrant gRPC port. */
+    @WithDefault("6334")
+    int port();
+
+    /** Whether to use TLS. */
+    @WithDefault("false")
+    boolean tls();
+
+    /** API key, if the server wants one (from a Secret). */
+    Optional<String> apiKey();
+
+    /** Collection holding every tenant's documents (tenant is a payload field). */
+    @WithDefault("engram")
+    String collection();
+
+    /** Deadline of one Qdrant call. */
+    @WithDefault("PT5S")
+    Duration timeout();
+
+    /** Points per upsert request. */
+    @WithDefault("256")
+    @Min(1)
+    int batchSize();
+
+    /** Average document length in terms assumed by the BM25 term weights. */
+    @WithDefault("40")
+    @Min(1)
+    double bm25AverageLength();
   }
 }

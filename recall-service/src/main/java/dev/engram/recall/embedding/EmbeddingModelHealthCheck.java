@@ -5,14 +5,18 @@ import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
-/** Ready only when the embedding model is loaded: without it neither recall nor indexing works. */
+/**
+ * Ready only when the embedding model is usable: without it neither recall nor indexing works. An
+ * HTTP provider is not called here (a probe every few seconds would cost money at a hosted API);
+ * its failures show as 503 embedding_unavailable on the requests that need it.
+ */
 @Readiness
 @ApplicationScoped
 class EmbeddingModelHealthCheck implements HealthCheck {
 
-  private final LocalEmbeddingModel model;
+  private final EmbeddingModel model;
 
-  EmbeddingModelHealthCheck(LocalEmbeddingModel model) {
+  EmbeddingModelHealthCheck(EmbeddingModel model) {
     this.model = model;
   }
 
@@ -20,6 +24,7 @@ class EmbeddingModelHealthCheck implements HealthCheck {
   public HealthCheckResponse call() {
     var response =
         HealthCheckResponse.named("embedding-model")
+            .withData("provider", model.provider())
             .withData("model", model.modelId())
             .withData("dimensions", model.dimensions());
     if (model.failure() != null) {

@@ -18,10 +18,19 @@ import java.util.stream.IntStream;
 
 /**
  * A sentence-transformers model (BERT family) run in-process by ONNX Runtime with the HuggingFace
- * tokenizer: mean pooling over the attention mask, then L2 normalisation, as sentence-transformers
- * does. Batches texts of similar length together so padding stays small. Thread-safe.
+ * tokenizer: the model's pooling (mean over the attention mask, or the CLS token), then L2
+ * normalisation, as sentence-transformers does. Batches texts of similar length together so padding
+ * stays small. Thread-safe.
  */
 final class OnnxEmbedder implements Embedder, AutoCloseable {
+
+  /** How token vectors become one text vector; a model is trained with one of them. */
+  enum Pooling {
+    /** The mean of the token vectors the attention mask keeps (MiniLM). */
+    MEAN,
+    /** The vector of the first token, [CLS] (BGE). */
+    CLS
+  }
 
   /** Told about every model call, e.g. to time it. */
   interface BatchListener {
@@ -29,6 +38,7 @@ final class OnnxEmbedder implements Embedder, AutoCloseable {
   }
 
   private final String modelId;
+  private final Pooling pooling;
   private final int dimensions;
   private final int batchSize;
   private final OrtSession session;
@@ -37,12 +47,14 @@ final class OnnxEmbedder implements Embedder, AutoCloseable {
 
   private OnnxEmbedder(
       String modelId,
+      Pooling pooling,
       int dimensions,
       int batchSize,
       OrtSession session,
       HuggingFaceTokenizer tokenizer,
       BatchListener listener) {
     this.modelId = modelId;
+    this.pooling = pooling;
     this.dimensions = dimensions;
     this.batchSize = batchSize;
     this.session = session;
@@ -53,6 +65,7 @@ final class OnnxEmbedder implements Embedder, AutoCloseable {
   /** Loads a model and its tokenizer.json; both streams are read fully and left open. */
   static OnnxEmbedder load(
       String modelId,
+      Pooling pooling,
       InputStream model,
       InputStream tokenizerJson,
       Settings settings,
@@ -83,7 +96,7 @@ final class OnnxEmbedder implements Embedder, AutoCloseable {
     }
     int dimensions = outputDimensions(session);
     return new OnnxEmbedder(
-        modelId, dimensions, settings.batchSize(), session, tokenizer, listener);
+        modelId, pooling, dimensions, settings.batchSize(), session, tokenizer, listener);
   }
 
   /** How the model runs. */
@@ -148,7 +161,9 @@ final class OnnxEmbedder implements Embedder, AutoCloseable {
       FloatBuffer hidden = ((OnnxTensor) result.get(0)).getFloatBuffer();
       float[][] vectors = new float[rows][];
       for (int i = 0; i < rows; i++) {
-        vectors[i] = meanPoolAndNormalise(hidden, i, length, mask[i]);
+        vectors[i] =
+            Vectors.unit(
+                pooling == Pooling.CLS ? cls(hidden, i, length) : mean(hidden, i, length, mask[i]));
       }
       listener.batchEmbedded(rows, System.nanoTime() - start);
       return vectors;
@@ -157,8 +172,15 @@ final class OnnxEmbedder implements Embedder, AutoCloseable {
     }
   }
 
-  /** Mean of the token vectors the attention mask keeps, scaled to unit length. */
-  private float[] meanPoolAndNormalise(FloatBuffer hidden, int row, int length, long[] mask) {
+  /** The first token's vector ([CLS]). */
+  private float[] cls(FloatBuffer hidden, int row, int length) {
+    float[] out = new float[dimensions];
+    hidden.get(row * length * dimensions, out);
+    return out;
+  }
+
+  /** Mean of the token vectors the attention mask keeps. */
+  private float[] mean(FloatBuffer hidden, int row, int length, long[] mask) {
     float[] sum = new float[dimensions];
     int tokens = 0;
     int base = row * length * dimensions;
@@ -172,16 +194,21 @@ final class OnnxEmbedder implements Embedder, AutoCloseable {
         sum[d] += hidden.get(offset + d);
       }
     }
-    double norm = 0;
     for (int d = 0; d < dimensions; d++) {
       sum[d] /= Math.max(tokens, 1);
-      norm += (double) sum[d] * sum[d];
-    }
-    float scale = (float) (1.0 / Math.max(Math.sqrt(norm), 1e-12));
-    for (int d = 0; d < dimensions; d++) {
-      sum[d] *= scale;
     }
     return sum;
+  }
+
+  /** Tokens the model sees of each text (after truncation), for usage reports. */
+  int tokens(List<String> texts) {
+    int total = 0;
+    for (Encoding e : tokenizer.batchEncode(texts)) {
+      for (long m : e.getAttentionMask()) {
+        total += (int) m;
+      }
+    }
+    return total;
   }
 
   private static int outputDimensions(OrtSession session) throws OrtException {

@@ -1,11 +1,15 @@
 package dev.engram.recall.index;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /**
  * A memory or an exchange as the index holds it: what recall filters on and what it returns.
- * Identified by (tenant, kind, id); {@code version} orders updates of one document.
+ * Identified by (tenant, kind, id); {@code version} orders updates of one document. {@code
+ * archivedAt} / {@code supersededAt} say when a memory left ACTIVE (for {@code as_of}); {@code
+ * source}, {@code sourceExchangeIds} and {@code metadata} are provenance, stored and returned but
+ * never searched.
  */
 public record IndexDocument(
     String tenant,
@@ -25,4 +29,18 @@ public record IndexDocument(
     Double confidence,
     Instant createdAt,
     Instant expiresAt,
-    Map<String, String> metadata) {}
+    Instant archivedAt,
+    Instant supersededAt,
+    String source,
+    List<Long> sourceExchangeIds,
+    Map<String, String> metadata) {
+
+  public IndexDocument {
+    sourceExchangeIds = sourceExchangeIds == null ? List.of() : List.copyOf(sourceExchangeIds);
+  }
+
+  /** The (kind, id) that names this document inside its tenant. */
+  public DocKey key() {
+    return new DocKey(kind, id);
+  }
+}

@@ -1,5 +1,6 @@
 package dev.engram.recall.index;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import jakarta.validation.Valid;
@@ -14,7 +15,12 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-/** Body of {@code POST /internal/v1/index/operations}: changes applied in order. */
+/**
+ * Body of {@code POST /internal/v1/index/operations}: changes applied in order. Unknown fields are
+ * ignored, as on every internal API (a newer capture-service may send fields this one does not know
+ * yet); unknown values ({@code op}, kind, status) are still refused.
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
 record IndexOperationsRequest(@NotNull List<@NotNull @Valid Operation> operations) {
 
   static final String NAME = "[A-Za-z0-9._-]{1,64}";
@@ -28,8 +34,10 @@ record IndexOperationsRequest(@NotNull List<@NotNull @Valid Operation> operation
   })
   sealed interface Operation permits Upsert, Delete, Reset {}
 
+  @JsonIgnoreProperties(ignoreUnknown = true)
   record Upsert(@NotNull @Valid Document document) implements Operation {}
 
+  @JsonIgnoreProperties(ignoreUnknown = true)
   record Delete(
       @NotNull @Pattern(regexp = NAME) String tenant,
       @NotNull DocKind kind,
@@ -37,9 +45,11 @@ record IndexOperationsRequest(@NotNull List<@NotNull @Valid Operation> operation
       @PositiveOrZero Long version)
       implements Operation {}
 
+  @JsonIgnoreProperties(ignoreUnknown = true)
   record Reset(@NotNull @Pattern(regexp = NAME) String tenant) implements Operation {}
 
   /** A memory or exchange as capture-service sends it. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
   record Document(
       @NotNull @Pattern(regexp = NAME) String tenant,
       @NotNull DocKind kind,
@@ -58,6 +68,10 @@ record IndexOperationsRequest(@NotNull List<@NotNull @Valid Operation> operation
       @DecimalMin("0") @DecimalMax("1") Double confidence,
       @NotNull Instant createdAt,
       Instant expiresAt,
+      Instant archivedAt,
+      Instant supersededAt,
+      @Size(min = 1, max = 64) String source,
+      @Size(max = 1000) List<@NotNull Long> sourceExchangeIds,
       @Size(max = 64)
           Map<@NotNull @Size(max = 128) String, @NotNull @Size(max = 1024) String> metadata) {}
 }

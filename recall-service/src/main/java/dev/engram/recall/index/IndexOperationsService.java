@@ -135,6 +135,10 @@ class IndexOperationsService {
         d.confidence(),
         d.createdAt(),
         d.expiresAt(),
+        d.archivedAt(),
+        d.supersededAt(),
+        d.source(),
+        d.sourceExchangeIds(),
         d.metadata());
   }
 }

@@ -1,20 +1,26 @@
 package dev.engram.recall.index;
 
+import java.util.Collection;
 import java.util.List;
 
 /**
  * The recall index: documents with a dense vector and BM25 text, searched within a {@link
- * Visibility}. The port behind which the embedded Lucene index and (later) Qdrant sit; {@code
- * IndexStoreContract} is the test every adapter passes.
+ * Visibility}. The port behind which the embedded Lucene index and Qdrant sit; {@code
+ * IndexStoreContract} is the test every adapter passes. Fusion of the lists happens above the port,
+ * in the same code for every adapter.
+ *
+ * <p>Every adapter records the embedding model of each document and refuses, with {@code
+ * reindex_required}, reads and writes that would mix vectors of two models in one tenant (see
+ * {@link ModelGuard}).
  */
 public interface IndexStore extends AutoCloseable {
 
   /**
-   * Applies a batch in order and makes it durable before returning, so a crash afterwards loses
-   * nothing. An upsert or delete older than the stored version of its document is skipped, which
-   * makes re-sending a batch harmless. On failure nothing of the batch is visible.
+   * Applies a batch in order and makes it durable before returning. An upsert or delete older than
+   * the stored version of its document is skipped, which makes re-sending a batch harmless.
    *
-   * @throws dev.engram.common.error.EngramException index_unavailable when the store cannot write
+   * @throws dev.engram.common.error.EngramException index_unavailable when the store cannot write,
+   *     reindex_required when an upsert would mix embedding models in a tenant
    */
   ApplyResult apply(List<IndexOperation> operations);
 
@@ -23,6 +29,12 @@ public interface IndexStore extends AutoCloseable {
 
   /** The documents matching a free-text query by BM25, best first; score is the BM25 score. */
   List<SearchHit> keyword(String query, Visibility visibility, int limit);
+
+  /** Those of the named documents that exist and are visible, in no particular order. */
+  List<IndexDocument> get(Collection<DocKey> keys, Visibility visibility);
+
+  /** Visible documents by confidence, highest first (ties: newest first), and their total. */
+  Page byConfidence(Visibility visibility, int limit);
 
   /** Documents of one kind, over all tenants (for metrics). */
   long count(DocKind kind);

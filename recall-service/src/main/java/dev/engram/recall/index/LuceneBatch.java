@@ -30,13 +30,28 @@ final class LuceneBatch {
   private final Map<Key, Long> written = new HashMap<>();
 
   private final Set<String> resetTenants = new HashSet<>();
+  private final boolean clearSchemaFirst;
+  private boolean cleared;
+  private boolean upserted;
   private int applied;
   private int skipped;
 
-  LuceneBatch(IndexWriter writer, IndexSearcher committed, String modelId) {
+  /**
+   * {@code clearSchemaFirst}: the schema holds vectors of another length (a model change, every
+   * tenant reset by now, see {@link ModelGuard}); the first upsert clears the index, schema
+   * included, so the new length can be written.
+   */
+  LuceneBatch(
+      IndexWriter writer, IndexSearcher committed, String modelId, boolean clearSchemaFirst) {
     this.writer = writer;
     this.committed = committed;
     this.modelId = modelId;
+    this.clearSchemaFirst = clearSchemaFirst;
+  }
+
+  /** Whether the batch wrote at least one vector. */
+  boolean wroteVectors() {
+    return upserted;
   }
 
   ApplyResult apply(List<IndexOperation> operations) throws IOException {
@@ -51,6 +66,11 @@ final class LuceneBatch {
   }
 
   private void upsert(IndexOperation.Upsert u) throws IOException {
+    if (clearSchemaFirst && !cleared) {
+      writer.deleteAll(); // forgets the old vector length too; only deleted documents are lost
+      written.clear();
+      cleared = true;
+    }
     IndexDocument d = u.document();
     Key key = new Key(d.tenant(), d.kind(), d.id());
     Long stored = storedVersion(key);
@@ -62,6 +82,7 @@ final class LuceneBatch {
         LuceneSchema.key(d.tenant(), d.kind(), d.id()),
         LuceneSchema.toDocument(d, unit(u.vector()), modelId));
     written.put(key, d.version());
+    upserted = true;
     applied++;
   }
 
@@ -89,7 +110,7 @@ final class LuceneBatch {
     if (written.containsKey(key)) {
       return written.get(key);
     }
-    if (resetTenants.contains(key.tenant())) {
+    if (cleared || resetTenants.contains(key.tenant())) {
       return null;
     }
     TopDocs top =

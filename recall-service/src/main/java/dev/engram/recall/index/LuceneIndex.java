@@ -6,21 +6,36 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.FieldInfo;
+import org.apache.lucene.index.FieldInfos;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.MultiTerms;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.BytesRef;
 import org.jboss.logging.Logger;
 
 /**
- * The lifecycle of the Lucene index in one directory: open (or create) it, commit with the model id
- * in the commit data, and after a failure drop back to the last commit and reopen on next use. One
- * writer per directory; Lucene's write lock keeps a second process out.
+ * The lifecycle of the Lucene index in one directory: open (or create) it, find tenants embedded
+ * with another model (see {@link ModelGuard}), commit with the model id in the commit data, and
+ * after a failure drop back to the last commit and reopen on next use. One writer per directory;
+ * Lucene's write lock keeps a second process out.
  */
 final class LuceneIndex {
 
@@ -28,13 +43,15 @@ final class LuceneIndex {
   static final String COMMIT_MODEL = "engram.model";
   static final String COMMIT_DIMENSIONS = "engram.dimensions";
   static final String COMMIT_SCHEMA = "engram.schema";
-  private static final String SCHEMA_VERSION = "1";
+
+  /** 2: archived/superseded times, provenance, confidence points and doc values. */
+  static final String SCHEMA_VERSION = "2";
 
   /** An open index: the writer and the manager of searchers over its committed state. */
   record Open(Directory directory, IndexWriter writer, SearcherManager searchers) {}
 
   private final Path path;
-  private final String modelId;
+  private final ModelGuard guard;
   private final int dimensions;
   private final Analyzer analyzer;
 
@@ -43,11 +60,15 @@ final class LuceneIndex {
 
   private volatile Open open;
   private volatile String failure;
-  private volatile String indexModel;
+  private volatile String committedModel;
+  private volatile String committedSchema;
 
-  LuceneIndex(Path path, String modelId, int dimensions, Analyzer analyzer) {
+  /** Vector length the index's schema holds (0: none yet); differs only across a model change. */
+  private volatile int indexDimensions;
+
+  LuceneIndex(Path path, ModelGuard guard, int dimensions, Analyzer analyzer) {
     this.path = path;
-    this.modelId = modelId;
+    this.guard = guard;
     this.dimensions = dimensions;
     this.analyzer = analyzer;
   }
@@ -61,9 +82,9 @@ final class LuceneIndex {
     return failure;
   }
 
-  /** The model the stored vectors were made with, from the last commit. */
-  String indexModel() {
-    return indexModel;
+  /** Whether the schema still holds vectors of another length, which a new vector cannot join. */
+  boolean dimensionsDiffer() {
+    return indexDimensions != 0 && indexDimensions != dimensions;
   }
 
   /** The open index, reopening it if it is closed or its writer failed. */
@@ -107,15 +128,19 @@ final class LuceneIndex {
       if (writer.getLiveCommitData() != null) {
         writer.getLiveCommitData().forEach(e -> previous.put(e.getKey(), e.getValue()));
       }
-      indexModel = previous.getOrDefault(COMMIT_MODEL, modelId);
-      if (!exists) {
-        commit(writer); // an empty index on disk, so a restart finds an index, not nothing
-      } else if (!indexModel.equals(modelId)) {
-        LOG.warnf(
-            "Index %s was built with model %s, the service embeds with %s: run a reindex",
-            path, indexModel, modelId);
+      committedModel = previous.getOrDefault(COMMIT_MODEL, guard.modelId());
+      committedSchema = previous.getOrDefault(COMMIT_SCHEMA, SCHEMA_VERSION);
+      boolean foreign =
+          !committedModel.equals(guard.modelId()) || !committedSchema.equals(SCHEMA_VERSION);
+      if (!exists || (foreign && writer.getDocStats().numDocs == 0)) {
+        // Nothing to keep: the (empty) index adopts the configured model and vector length.
+        writer.deleteAll();
+        guard.found(Set.of(), null, false);
+        commit(writer);
       }
-      open = new Open(directory, writer, new SearcherManager(writer, null));
+      SearcherManager searchers = new SearcherManager(writer, null);
+      inspect(searchers);
+      open = new Open(directory, writer, searchers);
       failure = null;
       LOG.infof("Index open at %s (%d documents)", path, writer.getDocStats().numDocs);
     } catch (IOException | RuntimeException e) {
@@ -125,15 +150,66 @@ final class LuceneIndex {
     }
   }
 
-  /** Makes everything written so far durable, with the model id in the commit data. */
+  /** Finds the vector length of the schema and the tenants embedded with another model. */
+  private void inspect(SearcherManager searchers) throws IOException {
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      FieldInfo vectors =
+          FieldInfos.getMergedFieldInfos(searcher.getIndexReader()).fieldInfo(LuceneSchema.VECTOR);
+      indexDimensions = vectors == null ? 0 : vectors.getVectorDimension();
+      boolean oldSchema = !committedSchema.equals(SCHEMA_VERSION);
+      Set<String> stale = new LinkedHashSet<>();
+      Terms tenants = MultiTerms.getTerms(searcher.getIndexReader(), LuceneSchema.TENANT);
+      if (tenants != null) {
+        TermsEnum it = tenants.iterator();
+        for (BytesRef t = it.next(); t != null; t = it.next()) {
+          String tenant = t.utf8ToString();
+          if (oldSchema || searcher.count(otherModel(tenant)) > 0) {
+            stale.add(tenant);
+          }
+        }
+      }
+      String other = committedModel + (oldSchema ? " (index schema " + committedSchema + ")" : "");
+      guard.found(stale, other, dimensionsDiffer());
+      if (!stale.isEmpty()) {
+        LOG.warnf(
+            "Index %s holds %d tenant(s) embedded with %s; the service embeds with %s: reindex",
+            path, stale.size(), other, guard.modelId());
+      }
+    } finally {
+      searchers.release(searcher);
+    }
+  }
+
+  private BooleanQuery otherModel(String tenant) {
+    return new BooleanQuery.Builder()
+        .add(new MatchAllDocsQuery(), Occur.FILTER)
+        .add(new TermQuery(new Term(LuceneSchema.TENANT, tenant)), Occur.FILTER)
+        .add(new TermQuery(new Term(LuceneSchema.MODEL, guard.modelId())), Occur.MUST_NOT)
+        .build();
+  }
+
+  /**
+   * Makes everything written so far durable. The commit data names the configured model once no
+   * tenant of another model is left, and the old one until then.
+   */
   void commit(IndexWriter writer) throws IOException {
+    boolean clean = !guard.mixed();
     Map<String, String> data = new LinkedHashMap<>();
-    data.put(COMMIT_MODEL, modelId);
-    data.put(COMMIT_DIMENSIONS, Integer.toString(dimensions));
-    data.put(COMMIT_SCHEMA, SCHEMA_VERSION);
+    data.put(COMMIT_MODEL, clean ? guard.modelId() : committedModel);
+    data.put(COMMIT_DIMENSIONS, Integer.toString(clean ? dimensions : indexDimensions));
+    data.put(COMMIT_SCHEMA, clean ? SCHEMA_VERSION : committedSchema);
     writer.setLiveCommitData(data.entrySet());
     writer.commit();
-    indexModel = modelId;
+    if (clean) {
+      committedModel = guard.modelId();
+      committedSchema = SCHEMA_VERSION;
+    }
+  }
+
+  /** Called after a batch wrote vectors: the schema now holds the configured length. */
+  void vectorsWritten() {
+    indexDimensions = dimensions;
   }
 
   /** Closes an open index, discarding uncommitted changes; the next use reopens the last commit. */

@@ -5,16 +5,19 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.AlreadyClosedException;
@@ -22,24 +25,31 @@ import org.jboss.logging.Logger;
 
 /**
  * The embedded index: one Lucene index with an HNSW vector field and an English BM25 text field
- * (lower-cased, stemmed, stop words removed). Every batch is committed before {@link #apply}
- * returns, so the index reopens intact after a crash. An index that cannot be opened, or whose
- * writer failed, is retried on the next call, so readiness recovers once the cause is fixed.
+ * (see {@link TextTerms}). Every batch is committed before {@link #apply} returns, so the index
+ * reopens intact after a crash. An index that cannot be opened, or whose writer failed, is retried
+ * on the next call, so readiness recovers once the cause is fixed. Searchers are shared and
+ * refreshed after each batch ({@code SearcherManager}), never opened per request.
  */
 public final class LuceneIndexStore implements IndexStore {
 
   private static final Logger LOG = Logger.getLogger(LuceneIndexStore.class);
 
-  private final String modelId;
+  private static final Sort BY_CONFIDENCE =
+      new Sort(
+          confidenceField(),
+          new SortField(LuceneSchema.CREATED_AT, SortField.Type.LONG, true),
+          SortField.FIELD_DOC);
+
   private final int dimensions;
-  private final Analyzer analyzer = new EnglishAnalyzer();
+  private final Analyzer analyzer = TextTerms.analyzer();
+  private final ModelGuard guard;
   private final LuceneIndex index;
 
   /** Opens (or creates) the index in {@code path}; a failure is kept and retried, not thrown. */
   public LuceneIndexStore(Path path, String modelId, int dimensions) {
-    this.modelId = modelId;
     this.dimensions = dimensions;
-    this.index = new LuceneIndex(path.toAbsolutePath().normalize(), modelId, dimensions, analyzer);
+    this.guard = new ModelGuard(modelId);
+    this.index = new LuceneIndex(path.toAbsolutePath().normalize(), guard, dimensions, analyzer);
     index.lock.lock();
     try {
       index.tryOpen();
@@ -59,13 +69,21 @@ public final class LuceneIndexStore implements IndexStore {
     index.lock.lock();
     try {
       LuceneIndex.Open o = index.ensureOpen();
+      guard.checkWrite(operations);
       ApplyResult result;
       IndexSearcher searcher = acquire(o);
       try {
-        result = new LuceneBatch(o.writer(), searcher, modelId).apply(operations);
+        var batch =
+            new LuceneBatch(o.writer(), searcher, guard.modelId(), index.dimensionsDiffer());
+        result = batch.apply(operations);
+        guard.applied(operations);
         index.commit(o.writer());
+        if (batch.wroteVectors()) {
+          index.vectorsWritten();
+        }
       } catch (IOException | RuntimeException e) {
-        // Nothing of a failed batch may stay: back to the last commit, reopened on next use.
+        // Nothing of a failed batch may stay: back to the last commit, reopened on next use
+        // (which also recomputes the model guard from what is on disk).
         LOG.errorf(e, "Index batch failed, rolling back to the last commit");
         release(o, searcher);
         index.discard(o, "writing the index failed: " + LuceneIndex.describe(e));
@@ -83,28 +101,68 @@ public final class LuceneIndexStore implements IndexStore {
 
   @Override
   public List<SearchHit> dense(float[] vector, Visibility visibility, int limit) {
+    LuceneIndex.Open o = openFor(visibility);
     Query query =
         new KnnFloatVectorQuery(
             LuceneSchema.VECTOR,
             LuceneBatch.unit(vector),
             limit,
             LuceneQueries.visibility(visibility));
-    return search(query, limit, true);
+    return search(o, query, limit, true);
   }
 
   @Override
   public List<SearchHit> keyword(String text, Visibility visibility, int limit) {
+    LuceneIndex.Open o = openFor(visibility);
     Query query = LuceneQueries.keyword(analyzer, text, LuceneQueries.visibility(visibility));
-    return query == null ? List.of() : search(query, limit, false);
+    return query == null ? List.of() : search(o, query, limit, false);
   }
 
-  private List<SearchHit> search(Query query, int limit, boolean cosine) {
+  @Override
+  public List<IndexDocument> get(Collection<DocKey> keys, Visibility visibility) {
+    LuceneIndex.Open o = openFor(visibility);
+    if (keys.isEmpty()) {
+      return List.of();
+    }
+    return search(o, LuceneQueries.keys(visibility, keys), keys.size(), false).stream()
+        .map(SearchHit::document)
+        .toList();
+  }
+
+  @Override
+  public Page byConfidence(Visibility visibility, int limit) {
+    LuceneIndex.Open o = openFor(visibility);
+    Query query = LuceneQueries.visibility(visibility);
+    IndexSearcher searcher = acquire(o);
+    try {
+      TopDocs top = searcher.search(query, Math.max(1, limit), BY_CONFIDENCE);
+      StoredFields stored = searcher.storedFields();
+      List<IndexDocument> documents = new ArrayList<>(top.scoreDocs.length);
+      for (ScoreDoc sd : top.scoreDocs) {
+        documents.add(LuceneSchema.fromStored(stored.document(sd.doc)));
+      }
+      return new Page(documents, searcher.count(query));
+    } catch (IOException e) {
+      LOG.errorf(e, "Index search failed");
+      throw LuceneIndex.unavailable();
+    } finally {
+      release(o, searcher);
+    }
+  }
+
+  /** The open index, once the tenant is known not to hold vectors of another model. */
+  private LuceneIndex.Open openFor(Visibility visibility) {
     LuceneIndex.Open o = index.ensureOpen();
+    guard.checkRead(visibility.tenant());
+    return o;
+  }
+
+  private List<SearchHit> search(LuceneIndex.Open o, Query query, int limit, boolean cosine) {
     IndexSearcher searcher = acquire(o);
     try {
       TopDocs top = searcher.search(query, limit);
       List<SearchHit> hits = new ArrayList<>(top.scoreDocs.length);
-      var stored = searcher.storedFields();
+      StoredFields stored = searcher.storedFields();
       for (ScoreDoc sd : top.scoreDocs) {
         // DOT_PRODUCT scores are (1 + cosine) / 2; report the cosine itself.
         double score = cosine ? 2.0 * sd.score - 1.0 : sd.score;
@@ -144,15 +202,16 @@ public final class LuceneIndexStore implements IndexStore {
   @Override
   public StoreHealth health() {
     Map<String, Object> data = new LinkedHashMap<>();
+    data.put("store", "lucene");
     data.put("directory", index.path().toString());
-    data.put("model", modelId);
     LuceneIndex.Open o;
     try {
       o = index.ensureOpen();
     } catch (EngramException e) {
+      data.put("model", guard.modelId());
       return new StoreHealth(false, index.failure(), data);
     }
-    data.put("index_model", index.indexModel());
+    data.putAll(guard.describe());
     Throwable tragic = o.writer().getTragicException();
     if (tragic != null) {
       return new StoreHealth(
@@ -176,6 +235,12 @@ public final class LuceneIndexStore implements IndexStore {
   public void close() {
     index.close();
     analyzer.close();
+  }
+
+  private static SortField confidenceField() {
+    SortField confidence = new SortField(LuceneSchema.CONFIDENCE, SortField.Type.DOUBLE, true);
+    confidence.setMissingValue(Double.NEGATIVE_INFINITY); // no confidence: last
+    return confidence;
   }
 
   private static IndexSearcher acquire(LuceneIndex.Open o) {

@@ -1,29 +1,26 @@
 package dev.engram.recall.index;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.LinkedHashSet;
+import java.util.Collection;
+import java.util.List;
 import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.TokenStream;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.document.DoublePoint;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.util.BytesRef;
 
 /** The Lucene queries of the store: the {@link Visibility} filter and the BM25 query. */
 final class LuceneQueries {
 
-  /** Query terms beyond this are ignored; keeps a pasted essay under Lucene's clause limit. */
-  static final int MAX_QUERY_TERMS = 256;
-
   private LuceneQueries() {}
 
-  /** Exactly the documents {@link Visibility} describes. */
+  /** Exactly the documents {@link Visibility} (with its {@link Filters}) describes. */
   static Query visibility(Visibility v) {
     BooleanQuery.Builder kinds = new BooleanQuery.Builder();
     boolean any = false;
@@ -43,15 +40,71 @@ final class LuceneQueries {
     if (!any) {
       return new MatchNoDocsQuery("no kind visible");
     }
-    return new BooleanQuery.Builder()
-        .add(term(LuceneSchema.TENANT, v.tenant()), Occur.FILTER)
-        .add(term(LuceneSchema.STATUS, Status.ACTIVE.name()), Occur.FILTER)
-        .add(
-            LongPoint.newRangeQuery(
-                LuceneSchema.EXPIRES_AT, LuceneSchema.micros(v.now()), LuceneSchema.NEVER),
-            Occur.FILTER)
-        .add(kinds.build(), Occur.FILTER)
-        .build();
+    BooleanQuery.Builder query =
+        new BooleanQuery.Builder()
+            .add(term(LuceneSchema.TENANT, v.tenant()), Occur.FILTER)
+            .add(status(v.filters()), Occur.FILTER)
+            .add(
+                LongPoint.newRangeQuery(
+                    LuceneSchema.EXPIRES_AT, LuceneSchema.micros(v.now()), LuceneSchema.NEVER),
+                Occur.FILTER)
+            .add(kinds.build(), Occur.FILTER);
+    narrow(query, v.filters());
+    return query.build();
+  }
+
+  /**
+   * ACTIVE (or ARCHIVED too); with {@code as_of}, what was ACTIVE then: created by then and
+   * archived or superseded only afterwards.
+   */
+  private static Query status(Filters f) {
+    BooleanQuery.Builder status =
+        new BooleanQuery.Builder()
+            .add(term(LuceneSchema.STATUS, Status.ACTIVE.name()), Occur.SHOULD);
+    if (f.includeArchived()) {
+      status.add(term(LuceneSchema.STATUS, Status.ARCHIVED.name()), Occur.SHOULD);
+    }
+    if (f.asOf() == null) {
+      return status.build();
+    }
+    long asOf = LuceneSchema.micros(f.asOf());
+    status
+        .add(leftAfter(Status.ARCHIVED, LuceneSchema.ARCHIVED_AT, asOf), Occur.SHOULD)
+        .add(leftAfter(Status.SUPERSEDED, LuceneSchema.SUPERSEDED_AT, asOf), Occur.SHOULD);
+    return all(
+        status.build(), LongPoint.newRangeQuery(LuceneSchema.CREATED_AT, Long.MIN_VALUE, asOf));
+  }
+
+  private static Query leftAfter(Status status, String field, long asOf) {
+    return all(
+        term(LuceneSchema.STATUS, status.name()),
+        LongPoint.newRangeQuery(field, asOf + 1, Long.MAX_VALUE));
+  }
+
+  private static void narrow(BooleanQuery.Builder query, Filters f) {
+    if (f.categories() != null) {
+      query.add(anyOf(LuceneSchema.CATEGORY, f.categories()), Occur.FILTER);
+    }
+    if (f.exceptCategories() != null) {
+      query.add(anyOf(LuceneSchema.CATEGORY, f.exceptCategories()), Occur.MUST_NOT);
+    }
+    if (f.speakers() != null) {
+      query.add(anyOf(LuceneSchema.SPEAKER, f.speakers()), Occur.FILTER);
+    }
+    if (f.minConfidence() != null) {
+      query.add(
+          DoublePoint.newRangeQuery(
+              LuceneSchema.CONFIDENCE, f.minConfidence(), Double.POSITIVE_INFINITY),
+          Occur.FILTER);
+    }
+    if (f.createdFrom() != null || f.createdTo() != null) {
+      long from = f.createdFrom() == null ? Long.MIN_VALUE : LuceneSchema.micros(f.createdFrom());
+      long to = f.createdTo() == null ? Long.MAX_VALUE : LuceneSchema.micros(f.createdTo()) - 1;
+      query.add(LongPoint.newRangeQuery(LuceneSchema.CREATED_AT, from, to), Occur.FILTER);
+    }
+    if (f.thread() != null) {
+      query.add(term(LuceneSchema.THREAD, f.thread()), Occur.FILTER);
+    }
   }
 
   private static Query memories(Visibility v) {
@@ -76,7 +129,7 @@ final class LuceneQueries {
 
   /** Any of the analysed query terms (OR), scored by BM25, within the visibility filter. */
   static Query keyword(Analyzer analyzer, String text, Query filter) {
-    Set<String> terms = analyze(analyzer, text);
+    Set<String> terms = TextTerms.distinct(analyzer, text);
     if (terms.isEmpty()) {
       return null;
     }
@@ -90,20 +143,18 @@ final class LuceneQueries {
         .build();
   }
 
-  /** The distinct terms the analyzer makes of a text (lower-cased, stemmed, stop words out). */
-  static Set<String> analyze(Analyzer analyzer, String text) {
-    Set<String> terms = new LinkedHashSet<>();
-    try (TokenStream stream = analyzer.tokenStream(LuceneSchema.TEXT, text)) {
-      CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
-      stream.reset();
-      while (stream.incrementToken() && terms.size() < MAX_QUERY_TERMS) {
-        terms.add(term.toString());
-      }
-      stream.end();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e); // analysing a String does no I/O
-    }
-    return terms;
+  /** The named documents of the visibility's tenant, within the visibility filter. */
+  static Query keys(Visibility v, Collection<DocKey> keys) {
+    List<BytesRef> terms =
+        keys.stream().map(k -> LuceneSchema.key(v.tenant(), k.kind(), k.id()).bytes()).toList();
+    return new BooleanQuery.Builder()
+        .add(new TermInSetQuery(LuceneSchema.KEY, terms), Occur.FILTER)
+        .add(visibility(v), Occur.FILTER)
+        .build();
+  }
+
+  private static Query anyOf(String field, Set<String> values) {
+    return new TermInSetQuery(field, values.stream().map(BytesRef::new).toList());
   }
 
   private static Query term(String field, String value) {

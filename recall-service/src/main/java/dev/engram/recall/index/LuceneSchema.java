@@ -4,8 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Map;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.document.DoubleDocValuesField;
+import org.apache.lucene.document.DoublePoint;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.KnnFloatVectorField;
 import org.apache.lucene.document.LongPoint;
@@ -20,6 +23,7 @@ import org.apache.lucene.index.VectorSimilarityFunction;
  * How an {@link IndexDocument} is laid out in Lucene: keyword fields to filter on, a BM25 text
  * field, an HNSW vector field, points and doc values for time, and stored fields for everything
  * recall returns. Times are kept in microseconds, the precision of the record (PostgreSQL).
+ * Confidence is a point (range filter), doc values (ordering) and stored.
  */
 final class LuceneSchema {
 
@@ -41,6 +45,10 @@ final class LuceneSchema {
   static final String CONFIDENCE = "confidence";
   static final String CREATED_AT = "created_at";
   static final String EXPIRES_AT = "expires_at";
+  static final String ARCHIVED_AT = "archived_at";
+  static final String SUPERSEDED_AT = "superseded_at";
+  static final String SOURCE = "source";
+  static final String SOURCE_EXCHANGE_IDS = "source_exchange_ids";
   static final String METADATA = "metadata";
   static final String MODEL = "model";
   static final String VECTOR = "vector";
@@ -79,6 +87,8 @@ final class LuceneSchema {
     keyword(doc, MODEL, modelId);
     doc.add(new TextField(TEXT, d.text(), Field.Store.YES));
     if (d.confidence() != null) {
+      doc.add(new DoublePoint(CONFIDENCE, d.confidence()));
+      doc.add(new DoubleDocValuesField(CONFIDENCE, d.confidence()));
       doc.add(new StoredField(CONFIDENCE, d.confidence()));
     }
     long created = micros(d.createdAt());
@@ -88,6 +98,14 @@ final class LuceneSchema {
     doc.add(new LongPoint(EXPIRES_AT, d.expiresAt() == null ? NEVER : micros(d.expiresAt())));
     if (d.expiresAt() != null) {
       doc.add(new StoredField(EXPIRES_AT, micros(d.expiresAt())));
+    }
+    instantPoint(doc, ARCHIVED_AT, d.archivedAt());
+    instantPoint(doc, SUPERSEDED_AT, d.supersededAt());
+    if (d.source() != null) {
+      doc.add(new StoredField(SOURCE, d.source()));
+    }
+    for (Long id : d.sourceExchangeIds()) {
+      doc.add(new StoredField(SOURCE_EXCHANGE_IDS, id));
     }
     if (d.metadata() != null) {
       doc.add(new StoredField(METADATA, writeJson(d.metadata())));
@@ -116,10 +134,27 @@ final class LuceneSchema {
             ? null
             : doc.getField(CONFIDENCE).numericValue().doubleValue(),
         instant(doc.getField(CREATED_AT).numericValue().longValue()),
-        doc.getField(EXPIRES_AT) == null
-            ? null
-            : instant(doc.getField(EXPIRES_AT).numericValue().longValue()),
+        storedInstant(doc, EXPIRES_AT),
+        storedInstant(doc, ARCHIVED_AT),
+        storedInstant(doc, SUPERSEDED_AT),
+        doc.get(SOURCE),
+        Arrays.stream(doc.getFields(SOURCE_EXCHANGE_IDS))
+            .map(f -> f.numericValue().longValue())
+            .toList(),
         doc.get(METADATA) == null ? null : readJson(doc.get(METADATA)));
+  }
+
+  private static Instant storedInstant(Document doc, String field) {
+    var stored = doc.getField(field);
+    return stored == null ? null : instant(stored.numericValue().longValue());
+  }
+
+  /** A searchable and stored time, when there is one (absent: no range query matches). */
+  private static void instantPoint(Document doc, String field, Instant t) {
+    if (t != null) {
+      doc.add(new LongPoint(field, micros(t)));
+      doc.add(new StoredField(field, micros(t)));
+    }
   }
 
   static long micros(Instant t) {

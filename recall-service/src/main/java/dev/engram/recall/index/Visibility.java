@@ -5,8 +5,9 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * What one recall may see. Inside {@code tenant}, only ACTIVE documents that have not expired
- * ({@code expiresAt} absent or not before {@code now}), of the given kinds, and:
+ * What one search may see. Inside {@code tenant}, only documents that have not expired ({@code
+ * expiresAt} absent or not before {@code now}; expiry is judged now, also with {@code as_of}), of
+ * the given kinds, ACTIVE (see {@link Filters} for archived and {@code as_of}), and:
  *
  * <ul>
  *   <li>memories with scope GLOBAL, AGENT of {@code agent}, or CHAT of ({@code agent}, {@code
@@ -18,12 +19,25 @@ import java.util.Set;
  * this; the shared contract test checks it.
  */
 public record Visibility(
-    String tenant, String agent, String chat, Set<DocKind> kinds, Instant now) {
+    String tenant, String agent, String chat, Set<DocKind> kinds, Instant now, Filters filters) {
 
   public Visibility {
     Objects.requireNonNull(tenant, "tenant");
     Objects.requireNonNull(agent, "agent");
     Objects.requireNonNull(now, "now");
     kinds = Set.copyOf(kinds);
+    filters = filters == null ? Filters.NONE : filters;
+  }
+
+  public Visibility(String tenant, String agent, String chat, Set<DocKind> kinds, Instant now) {
+    this(tenant, agent, chat, kinds, now, Filters.NONE);
+  }
+
+  public Visibility withFilters(Filters filters) {
+    return new Visibility(tenant, agent, chat, kinds, now, filters);
+  }
+
+  public Visibility withKinds(Set<DocKind> kinds) {
+    return new Visibility(tenant, agent, chat, kinds, now, filters);
   }
 }

@@ -1,16 +1,20 @@
 package dev.engram.recall.recall;
 
 import dev.engram.recall.index.DocKind;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
+import java.time.Instant;
 import java.util.Set;
 
 /**
  * Body of {@code POST /v1/recall}. {@code agent} and {@code chat} select what is visible inside the
- * key's tenant; without {@code chat} only GLOBAL and AGENT memories are searched. {@code thread} is
- * accepted for the thread boost, which is not fused yet.
+ * key's tenant (without {@code chat}: GLOBAL and AGENT memories only); {@code thread} is the active
+ * thread the thread signal boosts. The rest are filters (see README).
  */
 record RecallRequest(
     @NotBlank @Size(max = 256) String agent,
@@ -18,7 +22,13 @@ record RecallRequest(
     @Size(min = 1, max = 256) String thread,
     @NotBlank String query,
     @Min(1) Integer k,
-    @Size(min = 1) Set<@NotNull DocKind> kinds) {
+    @Size(min = 1) Set<@NotNull DocKind> kinds,
+    @Size(min = 1, max = 16) Set<@NotBlank @Size(max = 64) String> categories,
+    @DecimalMin("0") @DecimalMax("1") Double minConfidence,
+    Boolean includeArchived,
+    @Valid TimeRange timeRange,
+    @Size(min = 1, max = 64) Set<@NotBlank @Size(max = 256) String> speakers,
+    Instant asOf) {
 
   static final int DEFAULT_K = 10;
 
@@ -29,4 +39,7 @@ record RecallRequest(
   Set<DocKind> kindsOrDefault() {
     return kinds == null ? Set.of(DocKind.values()) : kinds;
   }
+
+  /** Items created in [from, to); either end may be open. */
+  record TimeRange(Instant from, Instant to) {}
 }

@@ -34,8 +34,9 @@ class RecallResource {
   @Operation(
       summary = "Recall memories and exchanges",
       description =
-          "Dense and BM25 search fused by weighted reciprocal rank fusion, within GLOBAL, AGENT"
-              + " (agent) and CHAT (agent, chat) memories and the exchanges of (agent, chat).")
+          "Semantic, keyword, recency, graph, thread and entity signals fused by weighted"
+              + " reciprocal rank fusion, within GLOBAL, AGENT (agent) and CHAT (agent, chat)"
+              + " memories and the exchanges of (agent, chat), narrowed by the filters.")
   public RecallResponse recall(@NotNull @Valid RecallRequest request) {
     return service.recall(Caller.of(identity).tenant(), request);
   }

@@ -2,10 +2,10 @@ package dev.engram.recall.recall;
 
 import dev.engram.common.error.EngramException;
 import dev.engram.recall.config.RecallConfig;
-import dev.engram.recall.embedding.Embedder;
+import dev.engram.recall.embedding.EmbeddingModel;
+import dev.engram.recall.index.Filters;
 import dev.engram.recall.index.IndexStore;
-import dev.engram.recall.index.SearchHit;
-import dev.engram.recall.index.Visibility;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.quarkus.runtime.Startup;
@@ -15,64 +15,162 @@ import java.time.Instant;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
- * Hybrid recall: the query is embedded, the dense and the BM25 lists are searched within what the
- * caller may see, and the lists are fused by weighted reciprocal rank fusion.
+ * Recall for the REST API and for context assembly: checks a request, runs {@link HybridRecall}
+ * with the configured settings, records its meters (latency per stage, graph skips).
  */
 @ApplicationScoped
-@Startup // registers its timer before the first scrape
-class RecallService {
+@Startup // registers its meters before the first scrape
+public class RecallService {
 
-  private final IndexStore store;
-  private final Embedder embedder;
   private final RecallConfig config;
-  private final ReciprocalRankFusion fusion;
+  private final HybridRecall engine;
   private final Timer latency;
 
-  RecallService(IndexStore store, Embedder embedder, RecallConfig config, MeterRegistry registry) {
-    this.store = store;
-    this.embedder = embedder;
+  RecallService(
+      IndexStore store,
+      EmbeddingModel embedder,
+      GraphNeighbours graph,
+      RecallConfig config,
+      MeterRegistry registry) {
     this.config = config;
-    Map<Signal, Double> weights = new EnumMap<>(Signal.class);
-    weights.put(Signal.SEMANTIC, config.weights().semantic());
-    weights.put(Signal.KEYWORD, config.weights().keyword());
-    this.fusion = new ReciprocalRankFusion(config.rrfK(), weights);
+    this.engine =
+        new HybridRecall(store, embedder, graph, settings(config, embedder), meters(registry));
     this.latency =
         Timer.builder("engram.recall.latency")
-            .description("Time to answer a recall (embedding, both searches, fusion)")
+            .description("Time to answer a recall (embedding, every signal, fusion)")
             .register(registry);
   }
 
-  RecallResponse recall(String tenant, RecallRequest request) {
-    check(request);
-    long start = System.nanoTime();
-    Visibility visibility =
-        new Visibility(
-            tenant, request.agent(), request.chat(), request.kindsOrDefault(), Instant.now());
-    float[] vector = embedder.embed(List.of(request.query())).getFirst();
-    int candidates = Math.max(config.candidates(), request.kOrDefault());
-    Map<Signal, List<SearchHit>> lists = new EnumMap<>(Signal.class);
-    lists.put(Signal.SEMANTIC, store.dense(vector, visibility, candidates));
-    lists.put(Signal.KEYWORD, store.keyword(request.query(), visibility, candidates));
-    List<RecallResponse.Item> items =
-        fusion.fuse(lists, request.kOrDefault()).stream().map(RecallService::item).toList();
-    long nanos = System.nanoTime() - start;
-    latency.record(nanos, TimeUnit.NANOSECONDS);
-    return new RecallResponse(items, nanos / 1_000_000);
+  static RecallSettings settings(RecallConfig config, EmbeddingModel embedder) {
+    var w = config.weights();
+    Map<Signal, Double> weights = new EnumMap<>(Signal.class);
+    weights.put(Signal.SEMANTIC, w.semantic());
+    weights.put(Signal.KEYWORD, w.keyword());
+    weights.put(Signal.RECENCY, w.recency());
+    weights.put(Signal.GRAPH, w.graph());
+    weights.put(Signal.THREAD, w.thread());
+    weights.put(Signal.ENTITY, w.entity());
+    var f = config.semanticFloor();
+    return new RecallSettings(
+        config.candidates(),
+        config.rrfK(),
+        weights,
+        config.recency().halfLife(),
+        new SemanticFloor(
+            f.minScore().orElse(embedder.semanticFloor()),
+            f.smallCorpusMinScore(),
+            f.smallCorpusSize(),
+            f.largeCorpusSize()),
+        config.graph().maxHops(),
+        config.graph().limit(),
+        config.entities().maxNames());
   }
 
-  private void check(RecallRequest request) {
-    if (request.kOrDefault() > config.maxK()) {
+  private static HybridRecall.StageTimer meters(MeterRegistry registry) {
+    Map<String, Timer> timers = new ConcurrentHashMap<>();
+    Map<String, Counter> skips = new ConcurrentHashMap<>();
+    timers.put("embed", stage(registry, "embed"));
+    for (Signal s : Signal.values()) {
+      timers.put(s.wire(), stage(registry, s.wire()));
+    }
+    for (String kind : List.of("timeout", "unavailable", "error")) {
+      skips.put(kind, skipCounter(registry, kind));
+    }
+    return new HybridRecall.StageTimer() {
+      @Override
+      public void record(String stage, long nanos) {
+        timers.computeIfAbsent(stage, s -> stage(registry, s)).record(nanos, TimeUnit.NANOSECONDS);
+      }
+
+      @Override
+      public void skipped(Signal signal, String kind) {
+        skips.computeIfAbsent(kind, k -> skipCounter(registry, k)).increment();
+      }
+    };
+  }
+
+  private static Timer stage(MeterRegistry registry, String stage) {
+    return Timer.builder("engram.recall.signal.latency")
+        .description("Time of one recall stage: the query embedding or one signal's list")
+        .tag("stage", stage)
+        .register(registry);
+  }
+
+  private static Counter skipCounter(MeterRegistry registry, String reason) {
+    return Counter.builder("engram.recall.graph.skipped")
+        .description("Recalls whose graph signal was skipped (graph-service late, down or failing)")
+        .tag("reason", reason)
+        .register(registry);
+  }
+
+  RecallResponse recall(String tenant, RecallRequest request) {
+    long start = System.nanoTime();
+    RecallResult result = recall(query(tenant, request));
+    List<RecallResponse.Item> items = result.hits().stream().map(RecallService::item).toList();
+    return new RecallResponse(
+        items, result.skipped(), result.semanticFloor(), (System.nanoTime() - start) / 1_000_000);
+  }
+
+  /** Runs one recall (also for context assembly), timed. */
+  public RecallResult recall(RecallQuery query) {
+    long start = System.nanoTime();
+    try {
+      return engine.recall(query, Instant.now());
+    } finally {
+      latency.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+    }
+  }
+
+  private RecallQuery query(String tenant, RecallRequest r) {
+    if (r.kOrDefault() > config.maxK()) {
       throw EngramException.invalid("k", "Max", "must be less than or equal to " + config.maxK());
     }
-    int bytes = request.query().getBytes(StandardCharsets.UTF_8).length;
+    int bytes = r.query().getBytes(StandardCharsets.UTF_8).length;
     if (bytes > config.maxTextBytes()) {
       throw EngramException.invalid(
           "query", "max_bytes", "is " + bytes + " bytes; at most " + config.maxTextBytes());
     }
+    var range = r.timeRange();
+    if (range != null
+        && range.from() != null
+        && range.to() != null
+        && !range.from().isBefore(range.to())) {
+      throw EngramException.invalid("time_range", "order", "from must be before to");
+    }
+    Set<String> categories =
+        r.categories() == null
+            ? null
+            : r.categories().stream()
+                .map(c -> c.toUpperCase(Locale.ROOT))
+                .collect(Collectors.toSet());
+    var filters =
+        new Filters(
+            categories,
+            null,
+            r.minConfidence(),
+            Boolean.TRUE.equals(r.includeArchived()),
+            range == null ? null : range.from(),
+            range == null ? null : range.to(),
+            r.speakers(),
+            r.asOf(),
+            null);
+    return new RecallQuery(
+        tenant,
+        r.agent(),
+        r.chat(),
+        r.thread(),
+        r.query(),
+        r.kOrDefault(),
+        r.kindsOrDefault(),
+        filters);
   }
 
   private static RecallResponse.Item item(FusedHit hit) {
@@ -88,15 +186,22 @@ class RecallService {
         d.kind(),
         d.text(),
         hit.score(),
+        signals,
         d.createdAt(),
         d.agent(),
         d.chat(),
         d.thread(),
+        d.session(),
         d.scope(),
         d.category(),
+        d.status(),
         d.speaker(),
+        d.role(),
         d.confidence(),
-        d.metadata(),
-        signals);
+        d.archivedAt(),
+        d.supersededAt(),
+        d.source(),
+        d.sourceExchangeIds(),
+        d.metadata());
   }
 }

@@ -1,9 +1,19 @@
 package dev.engram.recall.recall;
 
 /** A ranked list that recall fuses; its wire name keys the per-item {@code signals} map. */
-enum Signal {
+public enum Signal {
+  /** Dense embedding search (cosine), above the semantic floor. */
   SEMANTIC("semantic"),
-  KEYWORD("keyword");
+  /** BM25 over the analysed text. */
+  KEYWORD("keyword"),
+  /** The other signals' candidates, newest first (exponential decay). */
+  RECENCY("recency"),
+  /** Items linked to entities the query names (graph-service). */
+  GRAPH("graph"),
+  /** The semantic search again, inside the active thread. */
+  THREAD("thread"),
+  /** Items containing a proper noun of the query verbatim. */
+  ENTITY("entity");
 
   private final String wire;
 
@@ -11,7 +21,7 @@ enum Signal {
     this.wire = wire;
   }
 
-  String wire() {
+  public String wire() {
     return wire;
   }
 }

@@ -3,6 +3,8 @@ package dev.engram.recall.embedding;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.engram.recall.RecallTestResources;
+import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,21 +19,25 @@ import org.junit.jupiter.api.Test;
  * JVM loads a native library into one class loader only).
  */
 @QuarkusTest
+@QuarkusTestResource(RecallTestResources.class)
 class OnnxEmbedderTest {
 
   private static final AtomicInteger CALLS = new AtomicInteger();
   private static OnnxEmbedder embedder;
+  private static OnnxEmbedder bge;
 
   @BeforeAll
   static void load() throws Exception {
     embedder =
-        MiniLmModel.load(
+        LocalModel.ALL_MINILM_L6_V2_Q.load(
             new OnnxEmbedder.Settings(4, 2, 256), (texts, nanos) -> CALLS.incrementAndGet());
+    bge = LocalModel.BGE_SMALL_EN_V15_Q.load(new OnnxEmbedder.Settings(4, 2, 256), (t, n) -> {});
   }
 
   @AfterAll
   static void close() {
     embedder.close();
+    bge.close();
   }
 
   @Test
@@ -57,6 +63,44 @@ class OnnxEmbedderTest {
     assertTrue(paraphrase > 0.7, "paraphrase cosine " + paraphrase);
     assertTrue(unrelated < 0.2, "unrelated cosine " + unrelated);
     assertTrue(paraphrase - unrelated > 0.5, paraphrase + " vs " + unrelated);
+  }
+
+  @Test
+  void bgeSmallWithClsPoolingRanksParaphrasesAboveUnrelatedText() {
+    assertEquals("bge-small-en-v1.5-q", bge.modelId());
+    assertEquals(384, bge.dimensions());
+    List<float[]> v =
+        bge.embed(
+            List.of(
+                "The cat sits on the mat",
+                "A cat is sitting on a mat",
+                "The quarterly tax report is due in April",
+                "Where does Alice live?",
+                "Alice lives in Porto"));
+    for (float[] x : v) {
+      assertEquals(1.0, dot(x, x), 1e-4);
+    }
+    double paraphrase = dot(v.get(0), v.get(1));
+    double unrelated = dot(v.get(0), v.get(2));
+    // BGE's cosines crowd higher than MiniLM's (unrelated text scores ~0.4-0.5), so the margin,
+    // not the absolute value, is what shows the pooling is right.
+    assertTrue(paraphrase > 0.85, "paraphrase cosine " + paraphrase);
+    assertTrue(paraphrase - unrelated > 0.25, paraphrase + " vs " + unrelated);
+    assertTrue(dot(v.get(3), v.get(4)) > dot(v.get(3), v.get(2)), "question nearer its answer");
+  }
+
+  @Test
+  void bothModelsAnswerQuestionsWithTheirAnswers() {
+    for (OnnxEmbedder model : List.of(embedder, bge)) {
+      List<float[]> v =
+          model.embed(
+              List.of(
+                  "What pet does Bob have?",
+                  "Bob has a small grey cat.",
+                  "Bob's car is a red hatchback."));
+      assertTrue(
+          dot(v.get(0), v.get(1)) > dot(v.get(0), v.get(2)), model.modelId() + ": pet over car");
+    }
   }
 
   @Test

@@ -17,6 +17,8 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.engram.recall.RecallTestResources;
+import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
@@ -31,6 +33,7 @@ import org.junit.jupiter.api.Test;
  * The internal index API: who may call it, what it accepts, and that bad batches change nothing.
  */
 @QuarkusTest
+@QuarkusTestResource(RecallTestResources.class)
 class IndexOperationsResourceTest {
 
   private static final String TENANT = "idx";
@@ -84,17 +87,36 @@ class IndexOperationsResourceTest {
   }
 
   @Test
-  void unknownValuesAndFieldsAreRefused() {
+  void unknownValuesAreRefusedQuarantinedIncluded() {
     expect400(upsert(with(memory(TENANT, 1, null, null, "x"), "status", "QUARANTINED")))
         .body("errors.field", hasItem("operations[0].document.status"));
     expect400(upsert(with(memory(TENANT, 1, null, null, "x"), "kind", "note")))
         .body("errors.field", hasItem("operations[0].document.kind"));
-    expect400(upsert(with(memory(TENANT, 1, null, null, "x"), "colour", "red")))
-        .body("errors.rule", hasItem("unknown_field"));
     expect400(Map.of("op", "rename", "tenant", TENANT))
         .body("errors.field", hasItem("operations[0]"));
     expect400(upsert(with(memory(TENANT, 1, null, null, "x"), "tenant", "no spaces allowed")))
         .body("errors.field", hasItem("operations[0].document.tenant"));
+  }
+
+  @Test
+  void unknownFieldsAreIgnoredAsOnEveryInternalApi() {
+    Map<String, Object> fromANewerCapture =
+        Map.of(
+            "op",
+            "upsert",
+            "shard",
+            3,
+            "document",
+            with(memory(TENANT, 1, null, null, "x"), "colour", "red"));
+    post(INTERNAL_KEY, Map.of("operations", List.of(fromANewerCapture), "trace", "abc"))
+        .statusCode(200)
+        .body("applied", equalTo(1));
+    index(
+            Map.of(
+                "op", "delete", "tenant", TENANT, "kind", "memory", "id", 1, "version", 2, "reason",
+                "forget"),
+            Map.of("op", "reset", "tenant", TENANT, "requested_by", "ops"))
+        .body("applied", equalTo(2));
   }
 
   @Test

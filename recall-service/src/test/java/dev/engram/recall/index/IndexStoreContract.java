@@ -16,6 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.engram.common.error.EngramException;
+import dev.engram.recall.RecallError;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -36,6 +38,9 @@ abstract class IndexStoreContract {
 
   /** A new, empty store for vectors of {@link IndexStoreFixtures#DIMENSIONS} dimensions. */
   abstract IndexStore createStore();
+
+  /** The same storage opened again by a service embedding with another model. */
+  abstract IndexStore reopen(String modelId, int dimensions);
 
   @BeforeEach
   void open() {
@@ -68,13 +73,34 @@ abstract class IndexStoreContract {
             0.9,
             Instant.parse("2026-05-08T11:56:00.123456Z"),
             Instant.parse("2027-01-01T00:00:00Z"),
+            null,
+            null,
+            "reflector",
+            List.of(7L, 8L),
             Map.of("dia_id", "D1:3"));
-    apply(new IndexOperation.Upsert(doc, axis(0)));
+    DocBuilder b = DocBuilder.from(doc).archived(Instant.parse("2026-05-08T11:59:00Z"));
+    b.id = 43;
+    b.speaker = "bob";
+    b.role = "user";
+    b.confidence = null;
+    b.expiresAt = null;
+    b.source = null;
+    b.sourceExchangeIds = List.of();
+    b.metadata = null;
+    IndexDocument archived = b.build();
+    apply(new IndexOperation.Upsert(doc, axis(0)), new IndexOperation.Upsert(archived, axis(0)));
 
     List<SearchHit> hits = store.dense(axis(0), visible("t1", "bot1", "telegram:1"), 5);
     assertEquals(1, hits.size());
     assertEquals(doc, hits.getFirst().document());
     assertEquals(1.0, hits.getFirst().score(), 1e-4, "dense score is the cosine");
+    var withArchived =
+        visible("t1", "bot1", "telegram:1")
+            .withFilters(FiltersBuilder.filters(f -> f.includeArchived = true));
+    assertEquals(
+        Set.of(doc, archived),
+        Set.copyOf(
+            store.dense(axis(0), withArchived, 5).stream().map(SearchHit::document).toList()));
   }
 
   @Test
@@ -273,7 +299,205 @@ abstract class IndexStoreContract {
     assertTrue(health.up(), String.valueOf(health.reason()));
   }
 
+  @Test
+  void filtersNarrowBothSearches() {
+    Instant t0 = NOW.minus(10, ChronoUnit.DAYS);
+    apply(
+        upsert(fact(1, "PROFILE", 0.9, t0, null), axis(1)),
+        upsert(fact(2, "EVENT", 0.5, t0.plus(2, ChronoUnit.DAYS), null), axis(1)),
+        upsert(fact(3, "DECISION", null, t0.plus(4, ChronoUnit.DAYS), "proj-x"), axis(1)),
+        upsert(
+            DocBuilder.exchange("t1", 4, "bot1", "chat-a", "fact said by bob")
+                .speaker("bob")
+                .created(t0.plus(6, ChronoUnit.DAYS))
+                .thread("proj-x")
+                .build(),
+            axis(1)),
+        upsert(
+            DocBuilder.exchange("t1", 5, "bot1", "chat-a", "fact said by alice")
+                .created(t0.plus(8, ChronoUnit.DAYS))
+                .build(),
+            axis(1)));
+    assertFiltered(Set.of(1L, 3L), f -> f.categories = Set.of("PROFILE", "DECISION"));
+    assertFiltered(
+        Set.of(2L, 3L, 4L, 5L), f -> f.exceptCategories = Set.of("PROFILE")); // no category passes
+    assertFiltered(Set.of(1L, 2L), f -> f.minConfidence = 0.5);
+    assertFiltered(Set.of(1L), f -> f.minConfidence = 0.6);
+    assertFiltered(Set.of(4L), f -> f.speakers = Set.of("bob"));
+    assertFiltered(Set.of(3L, 4L), f -> f.thread = "proj-x");
+    assertFiltered(
+        Set.of(2L, 3L),
+        f -> {
+          f.createdFrom = t0.plus(2, ChronoUnit.DAYS); // inclusive
+          f.createdTo = t0.plus(6, ChronoUnit.DAYS); // exclusive
+        });
+    assertFiltered(Set.of(4L, 5L), f -> f.createdFrom = t0.plus(5, ChronoUnit.DAYS));
+  }
+
+  @Test
+  void asOfSeesArchivedAndSupersededMemoriesAsTheyWere() {
+    Instant created = NOW.minus(30, ChronoUnit.DAYS);
+    Instant asOf = NOW.minus(10, ChronoUnit.DAYS);
+    apply(
+        upsert(fact(1, "KNOWLEDGE", 0.8, created, null), axis(1)),
+        upsert(
+            DocBuilder.from(fact(2, "KNOWLEDGE", 0.8, created, null))
+                .archived(asOf.plus(1, ChronoUnit.DAYS))
+                .build(),
+            axis(1)),
+        upsert(
+            DocBuilder.from(fact(3, "KNOWLEDGE", 0.8, created, null))
+                .superseded(asOf.plus(1, ChronoUnit.DAYS))
+                .build(),
+            axis(1)),
+        upsert(
+            DocBuilder.from(fact(4, "KNOWLEDGE", 0.8, created, null))
+                .archived(asOf.minus(1, ChronoUnit.DAYS))
+                .build(),
+            axis(1)),
+        upsert(
+            DocBuilder.from(fact(5, "KNOWLEDGE", 0.8, created, null))
+                .superseded(asOf.minus(1, ChronoUnit.DAYS))
+                .build(),
+            axis(1)),
+        upsert(fact(6, "KNOWLEDGE", 0.8, asOf.plus(1, ChronoUnit.DAYS), null), axis(1)));
+    assertFiltered(Set.of(1L, 6L), f -> {});
+    assertFiltered(Set.of(1L, 2L, 3L), f -> f.asOf = asOf);
+    assertFiltered(Set.of(1L, 2L, 4L, 6L), f -> f.includeArchived = true);
+    assertFiltered(
+        Set.of(1L, 2L, 3L, 4L),
+        f -> {
+          f.asOf = asOf;
+          f.includeArchived = true;
+        });
+  }
+
+  @Test
+  void getReturnsOnlyVisibleNamedDocuments() {
+    apply(
+        upsert(memory("t1", 1, Scope.GLOBAL, null, null, "one"), axis(1)),
+        upsert(memory("t1", 2, Scope.AGENT, "bot2", null, "two"), axis(1)),
+        upsert(exchange("t1", 1, "bot1", "chat-a", "an exchange"), axis(1)),
+        upsert(memory("t2", 3, Scope.GLOBAL, null, null, "other tenant"), axis(1)));
+    var keys =
+        List.of(
+            new DocKey(DocKind.MEMORY, 1),
+            new DocKey(DocKind.MEMORY, 2),
+            new DocKey(DocKind.EXCHANGE, 1),
+            new DocKey(DocKind.MEMORY, 3),
+            new DocKey(DocKind.MEMORY, 99));
+    var found = store.get(keys, visible("t1", "bot1", "chat-a"));
+    assertEquals(
+        Set.of(new DocKey(DocKind.MEMORY, 1), new DocKey(DocKind.EXCHANGE, 1)),
+        Set.copyOf(found.stream().map(IndexDocument::key).toList()));
+    assertEquals(List.of(), store.get(List.of(), visible("t1", "bot1", "chat-a")));
+  }
+
+  @Test
+  void byConfidenceListsHighestFirstWithTheTotal() {
+    apply(
+        upsert(fact(1, "KNOWLEDGE", 0.5, NOW.minusSeconds(30), null), axis(1)),
+        upsert(fact(2, "KNOWLEDGE", 0.9, NOW.minusSeconds(20), null), axis(1)),
+        upsert(fact(3, "KNOWLEDGE", 0.7, NOW.minusSeconds(10), null), axis(1)),
+        upsert(fact(4, "PROFILE", 0.95, NOW.minusSeconds(5), null), axis(1)));
+    var memories = new Visibility("t1", "bot1", null, Set.of(DocKind.MEMORY), NOW);
+    Page page =
+        store.byConfidence(
+            memories.withFilters(FiltersBuilder.filters(f -> f.categories = Set.of("KNOWLEDGE"))),
+            2);
+    assertEquals(List.of(2L, 3L), page.documents().stream().map(IndexDocument::id).toList());
+    assertEquals(3, page.total());
+  }
+
+  @Test
+  void anotherModelsVectorsAreNeverMixedIn() {
+    apply(
+        upsert(memory("t1", 1, Scope.GLOBAL, null, null, "old vectors"), axis(1)),
+        upsert(memory("t2", 2, Scope.GLOBAL, null, null, "old vectors"), axis(1)));
+    store = reopen("other-model", DIMENSIONS);
+    var old =
+        assertThrows(
+            EngramException.class, () -> store.dense(axis(1), visible("t1", "b", null), 5));
+    assertEquals(RecallError.REINDEX_REQUIRED, old.error());
+    assertTrue(old.getMessage().contains("other-model"), old.getMessage());
+    assertThrows(EngramException.class, () -> store.keyword("old", visible("t1", "b", null), 5));
+    var mixing =
+        assertThrows(
+            EngramException.class,
+            () -> apply(upsert(memory("t1", 3, Scope.GLOBAL, null, null, "new"), axis(2))));
+    assertEquals(RecallError.REINDEX_REQUIRED, mixing.error());
+    assertEquals(true, store.health().data().get("reindex_required"));
+    assertEquals(
+        List.of(), store.dense(axis(1), visible("t3", "b", null), 5), "other tenants work");
+
+    // A reindex resets the tenant first: after that it is clean, the other one still is not.
+    apply(
+        new IndexOperation.Reset("t1"),
+        upsert(memory("t1", 3, Scope.GLOBAL, null, null, "new vectors"), axis(2)));
+    assertEquals(List.of(3L), ids(store.dense(axis(2), visible("t1", "b", null), 5)));
+    assertThrows(EngramException.class, () -> store.dense(axis(1), visible("t2", "b", null), 5));
+    apply(new IndexOperation.Reset("t2"));
+    assertEquals(false, store.health().data().get("reindex_required"));
+    assertEquals("other-model", store.health().data().get("index_model"));
+  }
+
+  @Test
+  void aNewVectorLengthNeedsEveryTenantReset() {
+    apply(
+        upsert(memory("t1", 1, Scope.GLOBAL, null, null, "old vectors"), axis(1)),
+        upsert(memory("t2", 2, Scope.GLOBAL, null, null, "old vectors"), axis(1)));
+    store = reopen("longer-model", DIMENSIONS * 2);
+    float[] longer = new float[DIMENSIONS * 2];
+    longer[DIMENSIONS + 1] = 1f;
+    var refused =
+        assertThrows(
+            EngramException.class,
+            () ->
+                store.apply(
+                    List.of(
+                        new IndexOperation.Reset("t1"),
+                        upsert(memory("t1", 3, Scope.GLOBAL, null, null, "new"), longer))));
+    assertTrue(refused.getMessage().contains("every tenant"), refused.getMessage());
+    store.apply(
+        List.of(
+            new IndexOperation.Reset("t1"),
+            new IndexOperation.Reset("t2"),
+            upsert(memory("t1", 3, Scope.GLOBAL, null, null, "new"), longer)));
+    assertEquals(List.of(3L), ids(store.dense(longer, visible("t1", "b", null), 5)));
+    assertEquals("longer-model", store.health().data().get("index_model"));
+  }
+
+  @Test
+  void anEmptyIndexAdoptsTheConfiguredModel() {
+    apply(upsert(memory("t1", 1, Scope.GLOBAL, null, null, "soon gone"), axis(1)));
+    apply(new IndexOperation.Reset("t1"));
+    store = reopen("fresh-model", DIMENSIONS * 2);
+    assertEquals(false, store.health().data().get("reindex_required"));
+    assertEquals("fresh-model", store.health().data().get("index_model"));
+    float[] longer = new float[DIMENSIONS * 2];
+    longer[0] = 1f;
+    apply(upsert(memory("t1", 2, Scope.GLOBAL, null, null, "new"), longer));
+    assertEquals(List.of(2L), ids(store.dense(longer, visible("t1", "b", null), 5)));
+  }
+
   // ---- helpers
+
+  static IndexDocument fact(
+      long id, String category, Double confidence, Instant created, String thread) {
+    return DocBuilder.memory("t1", id, null, null, "fact number " + id)
+        .category(category)
+        .confidence(confidence)
+        .created(created)
+        .thread(thread)
+        .build();
+  }
+
+  /** Dense and keyword search with these filters see exactly {@code expected} (text: "fact"). */
+  void assertFiltered(Set<Long> expected, java.util.function.Consumer<FiltersBuilder> set) {
+    Visibility v = visible("t1", "bot1", "chat-a").withFilters(FiltersBuilder.filters(set));
+    assertEquals(expected, Set.copyOf(ids(store.dense(axis(1), v, 50))), "dense");
+    assertEquals(expected, Set.copyOf(ids(store.keyword("fact", v, 50))), "keyword");
+  }
 
   ApplyResult apply(IndexOperation... operations) {
     return store.apply(List.of(operations));

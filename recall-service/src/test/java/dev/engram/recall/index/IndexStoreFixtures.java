@@ -22,91 +22,21 @@ final class IndexStoreFixtures {
 
   static IndexDocument memory(
       String tenant, long id, Scope scope, String agent, String chat, String text) {
-    return new IndexDocument(
-        tenant,
-        DocKind.MEMORY,
-        id,
-        1,
-        agent,
-        chat,
-        null,
-        null,
-        scope,
-        "KNOWLEDGE",
-        Status.ACTIVE,
-        null,
-        null,
-        text,
-        0.8,
-        NOW.minusSeconds(3600),
-        null,
-        null);
+    DocBuilder b = DocBuilder.memory(tenant, id, agent, chat, text);
+    b.scope = scope;
+    return b.build();
   }
 
   static IndexDocument exchange(String tenant, long id, String agent, String chat, String text) {
-    return new IndexDocument(
-        tenant,
-        DocKind.EXCHANGE,
-        id,
-        1,
-        agent,
-        chat,
-        null,
-        "s-1",
-        Scope.CHAT,
-        null,
-        Status.ACTIVE,
-        "alice",
-        "user",
-        text,
-        null,
-        NOW.minusSeconds(60),
-        null,
-        null);
+    return DocBuilder.exchange(tenant, id, agent, chat, text).build();
   }
 
   static IndexDocument versioned(IndexDocument d, long version) {
-    return new IndexDocument(
-        d.tenant(),
-        d.kind(),
-        d.id(),
-        version,
-        d.agent(),
-        d.chat(),
-        d.thread(),
-        d.session(),
-        d.scope(),
-        d.category(),
-        d.status(),
-        d.speaker(),
-        d.role(),
-        d.text(),
-        d.confidence(),
-        d.createdAt(),
-        d.expiresAt(),
-        d.metadata());
+    return DocBuilder.from(d).version(version).build();
   }
 
   static IndexDocument with(IndexDocument d, Status status, Instant expiresAt) {
-    return new IndexDocument(
-        d.tenant(),
-        d.kind(),
-        d.id(),
-        d.version(),
-        d.agent(),
-        d.chat(),
-        d.thread(),
-        d.session(),
-        d.scope(),
-        d.category(),
-        status,
-        d.speaker(),
-        d.role(),
-        d.text(),
-        d.confidence(),
-        d.createdAt(),
-        expiresAt,
-        d.metadata());
+    return DocBuilder.from(d).status(status).expires(expiresAt).build();
   }
 
   static float[] axis(int i) {

@@ -37,6 +37,12 @@ class LuceneIndexStoreTest extends IndexStoreContract {
     return new LuceneIndexStore(dir.resolve("index"), MODEL, DIMENSIONS);
   }
 
+  @Override
+  IndexStore reopen(String modelId, int dimensions) {
+    store.close();
+    return new LuceneIndexStore(dir.resolve("index"), modelId, dimensions);
+  }
+
   @Test
   void theIndexSurvivesARestart() {
     apply(

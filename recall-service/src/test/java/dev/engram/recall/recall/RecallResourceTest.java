@@ -12,6 +12,7 @@ import static dev.engram.recall.IndexFixture.reset;
 import static dev.engram.recall.IndexFixture.upsert;
 import static dev.engram.recall.IndexFixture.with;
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.hasItem;
@@ -19,6 +20,8 @@ import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.engram.recall.RecallTestResources;
+import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
@@ -30,6 +33,7 @@ import org.junit.jupiter.api.Test;
 
 /** Recall end to end: documents go in through the internal API, come out by meaning or word. */
 @QuarkusTest
+@QuarkusTestResource(RecallTestResources.class)
 class RecallResourceTest {
 
   @BeforeEach
@@ -178,6 +182,176 @@ class RecallResourceTest {
     }
     assertEquals(10, ids(AGENT_T1_KEY, body("bot1", null, "bicycles")).size());
     assertEquals(3, ids(AGENT_T1_KEY, with(body("bot1", null, "bicycles"), "k", 3)).size());
+  }
+
+  @Test
+  void itemsCarryProvenanceStatusAndEverySignalsRankAndScore() {
+    index(
+        upsert(
+            with(
+                memory("t1", 1, null, null, "Alice moved to Porto in spring."),
+                "source",
+                "reflector",
+                "source_exchange_ids",
+                List.of(7, 8))));
+    recall(AGENT_T1_KEY, body("bot1", null, "Where did Alice move?"))
+        .statusCode(200)
+        .body("items[0].source", equalTo("reflector"))
+        .body("items[0].source_exchange_ids", equalTo(List.of(7, 8)))
+        .body("items[0].status", equalTo("ACTIVE"))
+        .body("items[0].signals.semantic.rank", equalTo(1))
+        .body("items[0].signals.keyword.rank", equalTo(1))
+        .body("items[0].signals.entity.score", equalTo(1.0f))
+        .body("items[0].signals.recency.rank", equalTo(1))
+        .body("items[0].score", greaterThan(0f))
+        .body("skipped_signals", equalTo(List.of()))
+        .body("semantic_floor", notNullValue());
+  }
+
+  @Test
+  void graphItemsAppearWithSignalGraph() {
+    index(
+        upsert(memory("t1", 1, null, null, "Alice adores her golden retriever.")),
+        upsert(memory("t1", 2, null, null, "The quarterly tax report is due in April.")));
+    var graph = RecallTestResources.graph();
+    graph.reset();
+    graph.answer(
+        r ->
+            "{\"entities\":[{\"id\":\"e-1\",\"name\":\"Alice\",\"centrality\":0.1}],"
+                + "\"items\":[{\"kind\":\"memory\",\"id\":2,\"hops\":1,\"score\":0.9,"
+                + "\"via\":[\"Alice\"],\"future_field\":true}],\"took_ms\":2}");
+    var items =
+        recall(AGENT_T1_KEY, body("bot1", "telegram:1", "What does Alice own?"))
+            .statusCode(200)
+            .body("skipped_signals", equalTo(List.of()))
+            .extract()
+            .jsonPath();
+    assertEquals(0.9f, items.getFloat("items.find { it.id == 2 }.signals.graph.score"));
+    assertEquals(1, items.getInt("items.find { it.id == 2 }.signals.graph.rank"));
+    var sent = graph.received().getLast();
+    assertEquals("t1", sent.body().get("tenant").asText());
+    assertEquals("bot1", sent.body().get("agent").asText());
+    assertEquals("telegram:1", sent.body().get("chat").asText());
+    assertEquals("What does Alice own?", sent.body().get("query").asText());
+    assertEquals(2, sent.body().get("max_hops").asInt());
+    assertEquals("Bearer " + INTERNAL_KEY, sent.authorization());
+    graph.reset();
+  }
+
+  @Test
+  void aDownOrSlowGraphIsSkippedNotFailed() {
+    index(upsert(memory("t1", 1, null, null, "Alice adores her golden retriever.")));
+    var graph = RecallTestResources.graph();
+    graph.status(503);
+    recall(AGENT_T1_KEY, body("bot1", null, "Alice's dog"))
+        .statusCode(200)
+        .body("items[0].id", equalTo(1))
+        .body("skipped_signals[0].signal", equalTo("graph"))
+        .body("skipped_signals[0].reason", containsString("503"));
+    graph.reset();
+    graph.delay(1_500); // beyond engram.recall.graph.timeout (300 ms)
+    recall(AGENT_T1_KEY, body("bot1", null, "Alice's dog"))
+        .statusCode(200)
+        .body("items[0].id", equalTo(1))
+        .body("skipped_signals[0].signal", equalTo("graph"))
+        .body("skipped_signals[0].reason", containsString("did not answer within 300 ms"));
+    graph.reset();
+  }
+
+  @Test
+  void everyFilterNarrowsTheItems() {
+    index(
+        upsert(
+            with(
+                memory("t1", 1, null, null, "Garden: Alice's profile."),
+                "category",
+                "PROFILE",
+                "confidence",
+                0.95)),
+        upsert(
+            with(
+                memory("t1", 2, null, null, "Garden: an event."),
+                "category",
+                "EVENT",
+                "confidence",
+                0.4,
+                "created_at",
+                "2026-03-01T00:00:00Z")),
+        upsert(
+            with(
+                memory("t1", 3, null, null, "Garden: archived."),
+                "status",
+                "ARCHIVED",
+                "archived_at",
+                "2026-05-01T00:00:00Z")),
+        upsert(with(exchange("t1", 4, "bot1", "chat-a", "Garden talk."), "speaker", "bob")),
+        upsert(exchange("t1", 5, "bot1", "chat-a", "Garden chat by alice.")));
+    var all = body("bot1", "chat-a", "garden");
+    assertEquals(List.of(1, 2, 4, 5), sorted(ids(AGENT_T1_KEY, all)));
+    assertEquals(
+        List.of(1), sorted(ids(AGENT_T1_KEY, with(all, "categories", List.of("profile")))));
+    assertEquals(List.of(1), sorted(ids(AGENT_T1_KEY, with(all, "min_confidence", 0.9))));
+    assertEquals(
+        List.of(1, 2, 3, 4, 5), sorted(ids(AGENT_T1_KEY, with(all, "include_archived", true))));
+    assertEquals(
+        List.of(2),
+        sorted(
+            ids(
+                AGENT_T1_KEY,
+                with(
+                    all,
+                    "time_range",
+                    Map.of("from", "2026-02-01T00:00:00Z", "to", "2026-04-01T00:00:00Z")))));
+    assertEquals(List.of(4), sorted(ids(AGENT_T1_KEY, with(all, "speakers", List.of("bob")))));
+    assertEquals(List.of(4, 5), sorted(ids(AGENT_T1_KEY, with(all, "kinds", List.of("exchange")))));
+    expect400(with(all, "min_confidence", 1.5), "min_confidence");
+    expect400(
+        with(
+            all,
+            "time_range",
+            Map.of("from", "2026-04-01T00:00:00Z", "to", "2026-02-01T00:00:00Z")),
+        "time_range");
+  }
+
+  @Test
+  void asOfShowsMemoryAsItWas() {
+    index(
+        upsert(
+            with(
+                memory("t1", 1, null, null, "Project lead: Mallory (archived later)."),
+                "created_at",
+                "2026-01-01T00:00:00Z",
+                "status",
+                "ARCHIVED",
+                "archived_at",
+                "2026-04-01T00:00:00Z")),
+        upsert(
+            with(
+                memory("t1", 2, null, null, "Project lead: Trent (superseded later)."),
+                "created_at",
+                "2026-01-01T00:00:00Z",
+                "status",
+                "SUPERSEDED",
+                "superseded_at",
+                "2026-04-01T00:00:00Z")),
+        upsert(
+            with(
+                memory("t1", 3, null, null, "Project lead: Peggy (current)."),
+                "created_at",
+                "2026-04-01T00:00:00Z")),
+        upsert(
+            with(
+                memory("t1", 4, null, null, "Project lead: Victor (expired)."),
+                "created_at",
+                "2026-01-01T00:00:00Z",
+                "expires_at",
+                "2026-03-01T00:00:00Z")));
+    var now = body("bot1", null, "project lead");
+    assertEquals(List.of(3), sorted(ids(AGENT_T1_KEY, now)));
+    assertEquals(
+        List.of(1, 2),
+        sorted(ids(AGENT_T1_KEY, with(now, "as_of", "2026-02-01T00:00:00Z"))),
+        "expired items never come back, not even as of a time before they expired");
   }
 
   // ---- helpers

@@ -3,11 +3,10 @@ package dev.engram.recall.recall;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.engram.recall.index.DocBuilder;
 import dev.engram.recall.index.DocKind;
 import dev.engram.recall.index.IndexDocument;
-import dev.engram.recall.index.Scope;
 import dev.engram.recall.index.SearchHit;
-import dev.engram.recall.index.Status;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -86,24 +85,9 @@ class ReciprocalRankFusionTest {
   }
 
   private static IndexDocument doc(long id, DocKind kind) {
-    return new IndexDocument(
-        "t1",
-        kind,
-        id,
-        1,
-        "bot1",
-        "c",
-        null,
-        null,
-        Scope.CHAT,
-        null,
-        Status.ACTIVE,
-        null,
-        null,
-        "text " + id,
-        null,
-        Instant.parse("2026-05-08T12:00:00Z"),
-        null,
-        null);
+    DocBuilder b = DocBuilder.memory("t1", id, "bot1", "c", "text " + id);
+    b.kind = kind;
+    b.createdAt = Instant.parse("2026-05-08T12:00:00Z");
+    return b.build();
   }
 }

@@ -1,0 +1,19 @@
+package dev.engram.recall.context;
+
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+
+/**
+ * Body of {@code POST /v1/context}: who the context is for (agent, and optionally chat, thread and
+ * session), an optional query for L2 relevance, and the budget in tokens.
+ */
+record ContextRequest(
+    @NotBlank @Size(max = 256) String agent,
+    @Size(min = 1, max = 256) String chat,
+    @Size(min = 1, max = 256) String thread,
+    @Size(min = 1, max = 256) String session,
+    @Size(min = 1) String query,
+    @NotNull @Min(1) @Max(1_000_000) Integer budgetTokens) {}

@@ -1,0 +1,41 @@
+package dev.engram.recall.context;
+
+import dev.engram.recall.index.DocKind;
+import java.util.List;
+
+/**
+ * Answer of {@code POST /v1/context}: the block to inject, its exact token count (by {@code
+ * encoding}), and every section in order with what it selected and left out.
+ */
+record ContextResponse(
+    String text,
+    int tokens,
+    int budgetTokens,
+    String encoding,
+    List<Section> sections,
+    List<Skipped> skipped,
+    long tookMs) {
+
+  /**
+   * A section: a slot ({@code layer} "slots") or a layer (L0 identity, L1 essential, L2 relevance).
+   * {@code budget_tokens} is what it could use; {@code omitted} = candidates − selected.
+   */
+  record Section(
+      String name,
+      String layer,
+      String heading,
+      String text,
+      int tokens,
+      int budgetTokens,
+      long candidates,
+      int selected,
+      long omitted,
+      boolean truncated,
+      List<ItemRef> items) {}
+
+  /** An item the section selected. */
+  record ItemRef(DocKind kind, long id) {}
+
+  /** A source the context had to do without (capture-service's slots, the graph signal). */
+  record Skipped(String source, String reason) {}
+}

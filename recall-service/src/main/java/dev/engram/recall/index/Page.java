@@ -1,0 +1,11 @@
+package dev.engram.recall.index;
+
+import java.util.List;
+
+/** The first documents of an ordered listing, and how many match in all. */
+public record Page(List<IndexDocument> documents, long total) {
+
+  public Page {
+    documents = List.copyOf(documents);
+  }
+}

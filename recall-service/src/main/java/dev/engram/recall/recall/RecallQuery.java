@@ -1,0 +1,33 @@
+package dev.engram.recall.recall;
+
+import dev.engram.recall.index.DocKind;
+import dev.engram.recall.index.Filters;
+import dev.engram.recall.index.Visibility;
+import java.time.Instant;
+import java.util.Set;
+
+/** One recall as the engine runs it: who asks, the text, how many items, and the filters. */
+public record RecallQuery(
+    String tenant,
+    String agent,
+    String chat,
+    String thread,
+    String text,
+    int k,
+    Set<DocKind> kinds,
+    Filters filters) {
+
+  public RecallQuery {
+    kinds = Set.copyOf(kinds);
+    filters = filters == null ? Filters.NONE : filters;
+  }
+
+  Visibility visibility(Instant now) {
+    return new Visibility(tenant, agent, chat, kinds, now, filters);
+  }
+
+  /** The moment recency is measured from: {@code as_of} when the query travels back in time. */
+  Instant reference(Instant now) {
+    return filters.asOf() != null ? filters.asOf() : now;
+  }
+}

@@ -1,0 +1,45 @@
+package dev.engram.recall;
+
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Map;
+
+/**
+ * Stand-ins for graph-service's neighbours and capture-service's slots, started once per test JVM
+ * and shared by every @QuarkusTest of this module (so the application starts once).
+ */
+public class RecallTestResources implements QuarkusTestResourceLifecycleManager {
+
+  private static ServiceStub graph;
+  private static ServiceStub slots;
+
+  public static synchronized ServiceStub graph() {
+    return graph;
+  }
+
+  public static synchronized ServiceStub slots() {
+    return slots;
+  }
+
+  @Override
+  public synchronized Map<String, String> start() {
+    try {
+      if (graph == null) {
+        graph =
+            new ServiceStub(
+                "/internal/v1/graph/neighbours", "{\"entities\":[],\"items\":[],\"took_ms\":1}");
+        slots = new ServiceStub("/internal/v1/slots", "{\"slots\":[]}");
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return Map.of(
+        "engram.services.graph-url", graph.url(), "engram.services.capture-url", slots.url());
+  }
+
+  @Override
+  public void stop() {
+    // Shared by all test classes; the servers die with the JVM.
+  }
+}
