@@ -13,7 +13,7 @@ import java.util.Optional;
 /**
  * Settings of recall-service: the index, fusion, context assembly and the embedding model. Same
  * names in application.properties, env vars (ENGRAM_RECALL_...) and the k8s ConfigMap. Fusion
- * defaults are provisional until the benchmark has measured them (see README).
+ * defaults were chosen on the LoCoMo dev file (see README and BENCHMARKS.md).
  */
 @ConfigMapping(prefix = "engram.recall")
 public interface RecallConfig {
@@ -33,7 +33,7 @@ public interface RecallConfig {
   int candidates();
 
   /** The k of reciprocal rank fusion, score = sum of w / (k + rank): larger flattens ranks. */
-  @WithDefault("60")
+  @WithDefault("20")
   @Min(1)
   int rrfK();
 
@@ -92,12 +92,12 @@ public interface RecallConfig {
     double semantic();
 
     /** Weight of the keyword (BM25) list. */
-    @WithDefault("1.0")
+    @WithDefault("2.0")
     @DecimalMin("0")
     double keyword();
 
     /** Weight of the recency list (the other signals' candidates, newest first). */
-    @WithDefault("0.5")
+    @WithDefault("0.2")
     @DecimalMin("0")
     double recency();
 

@@ -159,18 +159,25 @@ public final class HybridRecall {
 
   /**
    * Items that contain a proper noun of the query verbatim, most names matched first; the score is
-   * the number of names. Each name is looked up by BM25 (bounded), then checked word for word.
+   * the number of names. Each name is looked up by BM25 (bounded), then checked word for word. A
+   * name that fills the whole list is not distinctive (the user's own name, a speaker prefix on
+   * every turn) and is skipped: injecting it would push the same common items over everything.
    */
   private List<SearchHit> entities(String query, Visibility v, int n) {
     Map<DocKey, IndexDocument> docs = new LinkedHashMap<>();
     Map<DocKey, Integer> matches = new LinkedHashMap<>();
     for (String name : ProperNouns.in(query, settings.maxNames())) {
-      for (SearchHit hit : store.keyword(name, v, n)) {
-        IndexDocument d = hit.document();
-        if (ProperNouns.mentions(d.text(), name)) {
-          docs.putIfAbsent(d.key(), d);
-          matches.merge(d.key(), 1, Integer::sum);
-        }
+      List<IndexDocument> naming =
+          store.keyword(name, v, n).stream()
+              .map(SearchHit::document)
+              .filter(d -> ProperNouns.mentions(d.text(), name))
+              .toList();
+      if (naming.size() >= n) {
+        continue;
+      }
+      for (IndexDocument d : naming) {
+        docs.putIfAbsent(d.key(), d);
+        matches.merge(d.key(), 1, Integer::sum);
       }
     }
     return matches.entrySet().stream()

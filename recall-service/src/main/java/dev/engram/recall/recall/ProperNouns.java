@@ -19,6 +19,8 @@ final class ProperNouns {
 
   private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}][\\p{L}\\p{N}&'’.-]*");
 
+  private static final Pattern POSSESSIVE = Pattern.compile("['’][sS]?$");
+
   private static final Set<String> NOT_NAMES =
       Set.of(
           String.join(
@@ -54,6 +56,10 @@ final class ProperNouns {
         current.add(word);
       }
       end = m.end();
+      if (POSSESSIVE.matcher(m.group()).find()) {
+        flush(current, names); // "Alice's Lisbon trip": two names, not "Alice Lisbon"
+        end = -1;
+      }
     }
     if (names.size() < max) {
       flush(current, names);
@@ -85,7 +91,7 @@ final class ProperNouns {
 
   /** Drops a possessive and trailing punctuation: "Alice's" is Alice. */
   private static String strip(String word) {
-    String w = word.replaceAll("['’][sS]?$", "");
+    String w = POSSESSIVE.matcher(word).replaceAll("");
     return w.replaceAll("[.\\-&]+$", "");
   }
 

@@ -158,6 +158,20 @@ class HybridRecallTest {
   }
 
   @Test
+  void aNameOnEveryItemIsNotDistinctiveAndInjectsNothing() {
+    for (int i = 1; i <= 25; i++) { // more than the 20 candidates: like a speaker prefix
+      index(doc(i, "Caroline: note number " + i, days(3)), axis(3));
+    }
+    index(doc(100, "Caroline: the Quillon pottery class is on Friday", days(3)), axis(3));
+    vectors.put("When is Caroline's Quillon class?", axis(0));
+    var w = weights(Signal.ENTITY, 1.0);
+    var result = recall(w, floor(0.5), query("When is Caroline's Quillon class?"));
+    assertEquals(List.of(100L), ids(result), "only the rare name pulls items in");
+    var common = recall(w, floor(0.5), query("What did Caroline say?"));
+    assertEquals(List.of(), ids(common), "a name on every item is skipped");
+  }
+
+  @Test
   void theSemanticFloorLoosensWhenTheCorpusIsSmall() {
     index(doc(1, "a weakly related note", days(3)), mix(0, 1, 0.9)); // cosine ~0.11
     vectors.put("query", axis(0));

@@ -23,6 +23,7 @@ class ProperNounsTest {
   void joinsAdjacentCapitalsAndStripsPossessives() {
     assertEquals(List.of("Melanie Smith"), ProperNouns.in("What is Melanie Smith's job?", 5));
     assertEquals(List.of("Alice", "Bob"), ProperNouns.in("Tell me about Alice, and Bob", 5));
+    assertEquals(List.of("Alice", "Lisbon"), ProperNouns.in("How was Alice's Lisbon trip?", 5));
     assertEquals(List.of("QZX4471"), ProperNouns.in("status of ticket QZX4471", 5));
     assertEquals(List.of(), ProperNouns.in("what did we decide on Monday in May?", 5));
   }
