@@ -53,7 +53,8 @@ class K8sManifestsTest {
           "QUARKUS_NEO4J_URI",
           "QUARKUS_NEO4J_AUTHENTICATION_USERNAME",
           "ENGRAM_RECALL_STORE",
-          "ENGRAM_RECALL_QDRANT_URL",
+          "ENGRAM_RECALL_QDRANT_HOST",
+          "ENGRAM_RECALL_QDRANT_PORT",
           "ENGRAM_RECALL_INDEX_DIR",
           "ENGRAM_VAULT_DIRECTORY",
           "OPT_OUT_TRACKING",
@@ -144,14 +145,19 @@ class K8sManifestsTest {
             "ENGRAM_SERVICES_VAULT_URL",
             "QUARKUS_DATASOURCE_REACTIVE_URL",
             "QUARKUS_DATASOURCE_JDBC_URL",
-            "QUARKUS_NEO4J_URI",
-            "ENGRAM_RECALL_QDRANT_URL")) {
+            "QUARKUS_NEO4J_URI")) {
       URI uri = URI.create(data.path(key).asText().replaceFirst("^jdbc:", ""));
       JsonNode svc = find(objects, "Service", uri.getHost());
       assertTrue(
           servicePorts(svc).contains(uri.getPort()),
           dir + ": " + key + " points at port " + uri.getPort() + " of " + uri.getHost());
     }
+    // Qdrant is addressed by host and gRPC port (recall's engram.recall.qdrant.host / port).
+    String qdrantHost = data.path("ENGRAM_RECALL_QDRANT_HOST").asText();
+    int qdrantPort = Integer.parseInt(data.path("ENGRAM_RECALL_QDRANT_PORT").asText());
+    assertTrue(
+        servicePorts(find(objects, "Service", qdrantHost)).contains(qdrantPort),
+        dir + ": Qdrant at port " + qdrantPort + " of " + qdrantHost);
     // vault-service writes its backups where a persistent volume is mounted.
     JsonNode vault = find(objects, "Deployment", "vault-service").at("/spec/template/spec");
     String backupVolume =
