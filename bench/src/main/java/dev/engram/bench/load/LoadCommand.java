@@ -1,0 +1,193 @@
+package dev.engram.bench.load;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.engram.bench.Args;
+import dev.engram.bench.EngramApi;
+import dev.engram.bench.IndexWait;
+import dev.engram.bench.Machine;
+import dev.engram.bench.Target;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * {@code bench load}: grow a set of synthetic memories to N (resumable), wait until indexed, then
+ * measure recall latency at concurrency 1 and 8, context latency, and recall-service's RSS.
+ */
+public final class LoadCommand {
+
+  public static final String USAGE =
+      """
+        load --memories N          ingest throughput and recall latency at N memories (10k, 100k, 1m)
+          --agent NAME        agent owning the synthetic memories (default load)
+          --seed N            generator seed (default 42); same seed + agent = same memories
+          --chats N           chats the CHAT-scoped share is spread over (default 20)
+          --chat-share X      share of CHAT memories, the rest AGENT (default 0.1)
+          --concurrency N     ingest clients (default 8)
+          --queries N         measured queries per concurrency level (default 1000)
+          --warmup N          unmeasured queries first (default 100)
+          --k N               items per recall (default 10)
+          --skip-ingest       measure only (whatever is stored)
+          --state FILE        resume file (default $ENGRAM_HOME/bench/load-<agent>-<seed>.state)
+          --index-timeout S   seconds to wait for indexing (default 0: no limit)
+          --json FILE         also write the numbers as JSON
+      """;
+
+  private LoadCommand() {}
+
+  public static int run(Args args, Map<String, String> env, PrintStream out)
+      throws IOException, InterruptedException {
+    long n = args.number("memories", -1);
+    if (n <= 0 || n > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("--memories N is required (1 .. 2^31-1), e.g. 100k");
+    }
+    String agent = args.string("agent", "load");
+    long seed = args.number("seed", 42);
+    int chats = args.integer("chats", 20);
+    double chatShare = args.decimal("chat-share", 0.1);
+    int concurrency = args.integer("concurrency", 8);
+    int queries = args.integer("queries", 1000);
+    int warmup = args.integer("warmup", 100);
+    int k = args.integer("k", 10);
+    boolean skipIngest = args.flag("skip-ingest");
+    String state = args.string("state", null);
+    Duration indexTimeout = Duration.ofSeconds(args.number("index-timeout", 0));
+    String json = args.string("json", null);
+    Target target = Target.resolve(args, env);
+    args.finish();
+
+    EngramApi api = new EngramApi(target, Duration.ofSeconds(60));
+    IndexWait wait = new IndexWait(api, out);
+    SentenceGenerator generator = new SentenceGenerator(seed, chats, chatShare);
+    ObjectNode report = EngramApi.JSON.createObjectNode();
+    report.put("memories", n);
+    report.put("agent", agent);
+    report.put("load_average_before", Machine.loadAverage());
+    out.printf("Suite: %s; load average %s%n", target, Machine.loadAverage());
+
+    if (!skipIngest) {
+      Path stateFile =
+          state != null
+              ? Path.of(state)
+              : target.home().resolve("bench").resolve("load-" + agent + "-" + seed + ".state");
+      long baseline = wait.indexedDocuments("memory").orElse(0);
+      LoadIngest ingest = new LoadIngest(api, generator, agent, stateFile, out);
+      ingest.run(n, concurrency);
+      long w = ingest.written.get();
+      ObjectNode node = report.putObject("ingest");
+      node.put("written", w);
+      if (w > 0) {
+        double ack = (ingest.lastWriteNanos.get() - ingest.firstWriteNanos.get()) / 1e9;
+        out.printf("  acknowledged %d memories in %.1f s: %.0f memories/s%n", w, ack, w / ack);
+        double indexed =
+            wait.await(
+                "memory",
+                baseline + w,
+                ingest.firstWriteNanos.get(),
+                ingest.lastWriteNanos.get(),
+                indexTimeout);
+        out.printf(
+            "  indexed %d memories %.1f s after the first write: %.0f memories/s%n",
+            w, indexed, w / indexed);
+        node.put("acknowledged_seconds", ack);
+        node.put("acknowledged_per_second", w / ack);
+        node.put("indexed_seconds", indexed);
+        node.put("indexed_per_second", w / indexed);
+      }
+    }
+    OptionalLong documents = wait.indexedDocuments("memory");
+    report.put("index_memory_documents", documents.orElse(-1));
+    out.printf(
+        "Recall index: %s memory documents (all tenants); load average %s%n",
+        documents.isPresent() ? documents.getAsLong() : "?", Machine.loadAverage());
+
+    LatencyRun recall = new LatencyRun(api, "/v1/recall");
+    recall.run(i -> recallBody(generator, agent, i, k), 1_000_000_000L, warmup, 1);
+    for (int c : new int[] {1, 8}) {
+      LatencyRun.Result r =
+          recall.run(i -> recallBody(generator, agent, i, k), c * 10_000_000L, queries, c);
+      print(out, "recall", r);
+      put(report.putObject("recall_c" + c), r);
+    }
+    Optional<LatencyRun.Result> context = context(api, generator, agent, queries, out);
+    if (context.isPresent()) {
+      put(report.putObject("context_c1"), context.get());
+    } else {
+      report.put("context_c1", "unavailable");
+    }
+
+    Optional<Long> pid = target.recallPid();
+    OptionalLong rss = pid.map(p -> Machine.statusKib(p, "VmRSS")).orElse(OptionalLong.empty());
+    OptionalLong peak = pid.map(p -> Machine.statusKib(p, "VmHWM")).orElse(OptionalLong.empty());
+    out.printf(
+        "recall-service RSS %s (peak %s, pid %s); load average %s%n",
+        Machine.mib(rss),
+        Machine.mib(peak),
+        pid.map(String::valueOf).orElse("?"),
+        Machine.loadAverage());
+    report.put("recall_rss_kib", rss.orElse(-1));
+    report.put("recall_peak_rss_kib", peak.orElse(-1));
+    report.put("load_average_after", Machine.loadAverage());
+    if (json != null) {
+      Files.writeString(Path.of(json), report.toPrettyString() + "\n", StandardCharsets.UTF_8);
+    }
+    return 0;
+  }
+
+  static ObjectNode recallBody(SentenceGenerator generator, String agent, long i, int k) {
+    SentenceGenerator.SyntheticQuery q = generator.query(i);
+    ObjectNode body = EngramApi.JSON.createObjectNode();
+    body.put("agent", agent);
+    body.put("chat", q.chat());
+    body.put("query", q.query());
+    body.put("k", k);
+    return body;
+  }
+
+  /** {@code POST /v1/context} p95 at concurrency 1, if recall-service has the endpoint. */
+  private static Optional<LatencyRun.Result> context(
+      EngramApi api, SentenceGenerator generator, String agent, int queries, PrintStream out)
+      throws IOException, InterruptedException {
+    LatencyRun run = new LatencyRun(api, "/v1/context");
+    try {
+      run.run(i -> ContextRequests.body(generator, agent, i), 2_000_000_000L, 10, 1);
+    } catch (EngramApi.ApiException e) {
+      out.println("context: not measured, " + e.getMessage());
+      return Optional.empty();
+    }
+    LatencyRun.Result r =
+        run.run(i -> ContextRequests.body(generator, agent, i), 3_000_000_000L, queries, 1);
+    print(out, "context", r);
+    return Optional.of(r);
+  }
+
+  private static void print(PrintStream out, String what, LatencyRun.Result r) {
+    out.printf(
+        "%s at concurrency %d: %s over HTTP; server took_ms %s; %.0f requests/s%s%n",
+        what,
+        r.concurrency(),
+        r.client().summary(),
+        r.server().summary(),
+        r.throughput(),
+        r.errors() > 0 ? "; " + r.errors() + " errors" : "");
+  }
+
+  private static void put(ObjectNode node, LatencyRun.Result r) {
+    node.put("concurrency", r.concurrency());
+    node.put("n", r.client().count());
+    node.put("p50_ms", r.client().percentile(50));
+    node.put("p95_ms", r.client().percentile(95));
+    node.put("p99_ms", r.client().percentile(99));
+    node.put("server_p50_ms", r.server().percentile(50));
+    node.put("server_p95_ms", r.server().percentile(95));
+    node.put("server_p99_ms", r.server().percentile(99));
+    node.put("requests_per_second", r.throughput());
+    node.put("errors", r.errors());
+  }
+}

@@ -1,0 +1,170 @@
+package dev.engram.bench.load;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.engram.bench.EngramApi;
+import dev.engram.bench.IndexWait;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Writes synthetic memories {@code 0..n-1} through {@code POST /v1/memories} with concurrent
+ * clients. Resumable: every finished chunk is appended to a state file ({@code start end} per
+ * line), and a later run writes only what is missing, so 10k → 100k → 1M grow one set of memories.
+ * An interruption can repeat at most one chunk per client.
+ */
+final class LoadIngest {
+
+  static final int CHUNK = 500;
+
+  private final EngramApi api;
+  private final SentenceGenerator generator;
+  private final String agent;
+  private final Path stateFile;
+  private final PrintStream out;
+  final AtomicLong written = new AtomicLong();
+  final AtomicLong firstWriteNanos = new AtomicLong(Long.MAX_VALUE);
+  final AtomicLong lastWriteNanos = new AtomicLong();
+
+  LoadIngest(
+      EngramApi api, SentenceGenerator generator, String agent, Path stateFile, PrintStream out) {
+    this.api = api;
+    this.generator = generator;
+    this.agent = agent;
+    this.stateFile = stateFile;
+    this.out = out;
+  }
+
+  /** Memories {@code 0..n-1} already acknowledged by an earlier run. */
+  BitSet done(long n) throws IOException {
+    BitSet done = new BitSet();
+    if (Files.isRegularFile(stateFile)) {
+      for (String line : Files.readAllLines(stateFile, StandardCharsets.UTF_8)) {
+        String[] parts = line.strip().split("\\s+");
+        if (parts.length == 2) {
+          done.set(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
+        }
+      }
+    }
+    return done.get(0, Math.toIntExact(n));
+  }
+
+  /** The missing ranges {@code [start, end)} of {@code 0..n-1}, at most CHUNK long. */
+  static List<long[]> missing(BitSet done, long n) {
+    List<long[]> chunks = new ArrayList<>();
+    int i = done.nextClearBit(0);
+    while (i < n) {
+      int end = (int) Math.min(n, (i / CHUNK + 1L) * CHUNK);
+      int setInside = done.nextSetBit(i);
+      if (setInside >= 0 && setInside < end) {
+        end = setInside;
+      }
+      chunks.add(new long[] {i, end});
+      i = done.nextClearBit(end);
+    }
+    return chunks;
+  }
+
+  void run(long n, int concurrency) throws IOException, InterruptedException {
+    BitSet done = done(n);
+    long already = done.cardinality();
+    ConcurrentLinkedQueue<long[]> queue = new ConcurrentLinkedQueue<>(missing(done, n));
+    long todo = n - already;
+    out.printf(
+        "Ingest: %d memories wanted, %d already stored (%s), %d to write with %d clients%n",
+        n, already, stateFile, todo, concurrency);
+    if (todo == 0) {
+      return;
+    }
+    Files.createDirectories(stateFile.toAbsolutePath().getParent());
+    IndexWait probe = new IndexWait(api, out);
+    long start = System.nanoTime();
+    try (ExecutorService pool = Executors.newFixedThreadPool(concurrency + 1)) {
+      List<Future<?>> workers = new ArrayList<>();
+      for (int w = 0; w < concurrency; w++) {
+        workers.add(pool.submit(() -> work(queue)));
+      }
+      long lastPrint = System.nanoTime();
+      while (!workers.stream().allMatch(Future::isDone)) {
+        Thread.sleep(250);
+        if (System.nanoTime() - lastPrint >= 10_000_000_000L) {
+          lastPrint = System.nanoTime();
+          progress(probe, start, already, n);
+        }
+      }
+      for (Future<?> worker : workers) {
+        try {
+          worker.get();
+        } catch (ExecutionException e) {
+          throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        }
+      }
+    }
+  }
+
+  private Void work(ConcurrentLinkedQueue<long[]> queue) throws IOException, InterruptedException {
+    long[] chunk;
+    while ((chunk = queue.poll()) != null) {
+      for (long i = chunk[0]; i < chunk[1]; i++) {
+        ObjectNode body = body(i);
+        firstWriteNanos.accumulateAndGet(System.nanoTime(), Math::min);
+        api.postCapture("/v1/memories", body);
+        lastWriteNanos.accumulateAndGet(System.nanoTime(), Math::max);
+        written.incrementAndGet();
+      }
+      record(chunk);
+    }
+    return null;
+  }
+
+  ObjectNode body(long i) {
+    SentenceGenerator.SyntheticMemory m = generator.memory(i);
+    ObjectNode body = EngramApi.JSON.createObjectNode();
+    body.put("agent", agent);
+    if (m.chat() != null) {
+      body.put("chat", m.chat());
+    }
+    body.put("category", m.category());
+    body.put("text", m.text());
+    body.put("source", "bench");
+    body.putObject("metadata").put("n", Long.toString(i));
+    return body;
+  }
+
+  private synchronized void record(long[] chunk) throws IOException {
+    Files.writeString(
+        stateFile,
+        chunk[0] + " " + chunk[1] + "\n",
+        StandardCharsets.UTF_8,
+        StandardOpenOption.CREATE,
+        StandardOpenOption.APPEND);
+  }
+
+  private void progress(IndexWait probe, long start, long already, long n) {
+    double seconds = (System.nanoTime() - start) / 1e9;
+    long w = written.get();
+    double rate = w / seconds;
+    var indexed = probe.indexedDocuments("memory");
+    var pending = probe.outboxPending();
+    out.printf(
+        "  %d/%d acknowledged (%.0f/s, ETA %s); recall index: %s memories; outbox pending %s%n",
+        already + w,
+        n,
+        rate,
+        rate > 0 ? IndexWait.eta((n - already - w) / rate) : "?",
+        indexed.isPresent() ? indexed.getAsLong() : "?",
+        pending.isPresent() ? pending.getAsLong() : "?");
+  }
+}
