@@ -1,5 +1,6 @@
 package dev.engram.bench;
 
+import dev.engram.bench.graph.GraphBench;
 import dev.engram.bench.load.LoadCommand;
 import dev.engram.bench.locomo.LocomoCommand;
 import dev.engram.bench.locomo.ScoreCommand;
@@ -21,6 +22,8 @@ public final class BenchMain {
           + "\n"
           + LoadCommand.USAGE
           + "\n"
+          + GraphBench.USAGE
+          + "\n"
           + Target.USAGE;
 
   private BenchMain() {}
@@ -39,6 +42,7 @@ public final class BenchMain {
         case "locomo" -> LocomoCommand.run(Args.parse(rest, Set.of()), env, out);
         case "score" -> ScoreCommand.run(Args.parse(rest, Set.of()), out);
         case "load" -> LoadCommand.run(Args.parse(rest, Set.of("skip-ingest")), env, out);
+        case "graph" -> GraphBench.run(Args.parse(rest, Set.of("skip-ingest")), env, out);
         case "help", "-h", "--help" -> {
           out.print(USAGE);
           yield 0;

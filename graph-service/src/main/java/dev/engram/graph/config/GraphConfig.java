@@ -6,7 +6,8 @@ import java.time.Duration;
 
 /**
  * graph-service settings (prefix {@code engram.graph}; env {@code ENGRAM_GRAPH_...}). The Neo4j
- * connection itself is configured with the {@code quarkus.neo4j.*} keys.
+ * connection itself is configured with the {@code quarkus.neo4j.*} keys; the functional predicates
+ * with the shared {@code engram.facts.functional-predicates}.
  */
 @ConfigMapping(prefix = "engram.graph")
 public interface GraphConfig {
@@ -18,12 +19,37 @@ public interface GraphConfig {
   @WithDefault("5s")
   Duration queryTimeout();
 
+  /** A Cypher statement taking at least this long is logged (abridged) at WARN. */
+  @WithDefault("1s")
+  Duration slowQueryThreshold();
+
   /** The longest the readiness check waits for Neo4j, so a probe answers even when it hangs. */
   @WithDefault("2s")
   Duration healthTimeout();
 
   /** Applying the schema at start-up. */
   Schema schema();
+
+  /** The internal operations API fed by capture-service's outbox. */
+  Operations operations();
+
+  /** Entity resolution on write. */
+  Entities entities();
+
+  /** Fact limits. */
+  Facts facts();
+
+  /** Neighbours for recall. */
+  Neighbours neighbours();
+
+  /** Public traversal (BFS). */
+  Traversal traversal();
+
+  /** Beliefs and their revision rule. */
+  Beliefs beliefs();
+
+  /** PageRank over each tenant's entity graph. */
+  Centrality centrality();
 
   /** How the schema is applied while Neo4j is not reachable yet. */
   interface Schema {
@@ -35,5 +61,151 @@ public interface GraphConfig {
     /** The longest wait between two attempts, so the schema follows soon after Neo4j is back. */
     @WithDefault("10s")
     Duration retryMaxDelay();
+  }
+
+  /** Batches of graph operations. */
+  interface Operations {
+
+    /** The most operations one request may carry (a bigger batch is a 400). */
+    @WithDefault("1000")
+    int maxPerBatch();
+
+    /** The longest one batch may take; it is applied in one transaction per segment. */
+    @WithDefault("60s")
+    Duration batchTimeout();
+
+    /** Memory and exchange text beyond this many characters is not scanned for names. */
+    @WithDefault("20000")
+    int maxScannedChars();
+  }
+
+  /** Entity resolution: normalized exact match, then alias, then fuzzy. */
+  interface Entities {
+
+    /**
+     * Jaro-Winkler similarity (0..1) every word of a new name must reach against the matching word
+     * of a known name to be resolved to it; above 1 turns fuzzy resolution off.
+     */
+    @WithDefault("0.92")
+    double fuzzyThreshold();
+
+    /** Words shorter than this must match exactly: short names are too easily confused. */
+    @WithDefault("4")
+    int fuzzyMinWordLength();
+  }
+
+  /** Facts. */
+  interface Facts {
+
+    /**
+     * The most facts one chat may hold; beyond it the oldest invalidated facts go first, then the
+     * lowest-confidence current ones. Facts without a chat (GLOBAL, AGENT) are not counted.
+     */
+    @WithDefault("10000")
+    int maxPerChat();
+  }
+
+  /** {@code POST /internal/v1/graph/neighbours}. */
+  interface Neighbours {
+
+    /** Items returned when the request names no limit. */
+    @WithDefault("50")
+    int defaultLimit();
+
+    /** The largest limit a request may ask for. */
+    @WithDefault("500")
+    int maxLimit();
+
+    /** Hops when the request names none. */
+    @WithDefault("2")
+    int defaultMaxHops();
+
+    /** Score multiplier per hop beyond the first (confidence × decay^(hops-1)). */
+    @WithDefault("0.5")
+    double hopDecay();
+
+    /** Most links followed from one entity or memory, so a hub cannot make a query slow. */
+    @WithDefault("200")
+    int perNodeLimit();
+
+    /** Most entities one hop adds to the frontier (highest fact confidence first). */
+    @WithDefault("25")
+    int frontierLimit();
+  }
+
+  /** {@code POST /v1/traverse}. */
+  interface Traversal {
+
+    /** Score multiplier per hop when the request names none. */
+    @WithDefault("0.7")
+    double defaultDecay();
+
+    /** The most nodes one traversal returns. */
+    @WithDefault("500")
+    int maxNodes();
+
+    /** Most links followed from one node. */
+    @WithDefault("200")
+    int perNodeLimit();
+  }
+
+  /** Beliefs: (strength, confidence) truth values merged by NAL revision. */
+  interface Beliefs {
+
+    /** NAL's evidential horizon k: confidence c = w / (w + k) for evidence weight w. */
+    @WithDefault("1.0")
+    double horizon();
+
+    /** Confidence is capped below 1 (1 would be infinite evidence). */
+    @WithDefault("0.99")
+    double maxConfidence();
+
+    /** When true, contradicting evidence weighs more than supporting evidence. */
+    @WithDefault("false")
+    boolean asymmetric();
+
+    /** Asymmetric mode: multiplier of the weight of evidence that agrees with the belief. */
+    @WithDefault("1.0")
+    double supportRate();
+
+    /** Asymmetric mode: multiplier of the weight of evidence that disagrees with the belief. */
+    @WithDefault("2.0")
+    double contradictionRate();
+
+    /** A belief at or below this strength, with enough confidence, is recorded as contradicted. */
+    @WithDefault("0.2")
+    double contradictionStrength();
+
+    /** The confidence a low-strength belief needs to count as a contradiction. */
+    @WithDefault("0.5")
+    double contradictionMinConfidence();
+  }
+
+  /** PageRank over the entity graph of each tenant. */
+  interface Centrality {
+
+    /** Recompute on a schedule; off leaves the last stored scores. */
+    @WithDefault("true")
+    boolean enabled();
+
+    /** How often every tenant's scores are recomputed (at least 1s). */
+    @WithDefault("10m")
+    String interval();
+
+    /** PageRank damping factor. */
+    @WithDefault("0.85")
+    double damping();
+
+    /** At most this many power iterations. */
+    @WithDefault("100")
+    int maxIterations();
+
+    /** Stop once the scores move less than this in total (L1). */
+    @WithDefault("1.0e-6")
+    double tolerance();
+
+    /** Entities read (and scores written) per round trip. */
+    @WithDefault("2000")
+    int pageSize();
   }
 }

@@ -13,12 +13,14 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import org.jboss.logging.Logger;
 import org.neo4j.driver.AccessMode;
 import org.neo4j.driver.Driver;
 import org.neo4j.driver.Record;
 import org.neo4j.driver.SessionConfig;
 import org.neo4j.driver.TransactionConfig;
 import org.neo4j.driver.async.AsyncSession;
+import org.neo4j.driver.async.AsyncTransaction;
 import org.neo4j.driver.exceptions.RetryableException;
 import org.neo4j.driver.exceptions.SecurityException;
 import org.neo4j.driver.exceptions.TransactionTerminatedException;
@@ -38,12 +40,16 @@ public class Neo4jClient {
   private static final SessionConfig WRITE =
       SessionConfig.builder().withDefaultAccessMode(AccessMode.WRITE).build();
 
+  private static final Logger LOG = Logger.getLogger(Neo4jClient.class);
+
   private final Driver driver;
   private final Duration queryTimeout;
+  private final long slowNanos;
 
   Neo4jClient(Driver driver, GraphConfig config) {
     this.driver = driver;
     this.queryTimeout = config.queryTimeout();
+    this.slowNanos = config.slowQueryThreshold().toNanos();
   }
 
   /** A read query, each record mapped, within {@code engram.graph.query-timeout}. */
@@ -60,6 +66,100 @@ public class Neo4jClient {
   /** A write (or schema) statement in its own transaction, within the query timeout. */
   public <T> List<T> write(String cypher, Map<String, Object> parameters, Function<Record, T> row) {
     return run(WRITE, cypher, parameters, row, queryTimeout);
+  }
+
+  /** A write statement in its own transaction, within {@code timeout}. */
+  public <T> List<T> write(
+      String cypher, Map<String, Object> parameters, Function<Record, T> row, Duration timeout) {
+    return run(WRITE, cypher, parameters, row, timeout);
+  }
+
+  /**
+   * Runs {@code work} in one write transaction that commits when it returns and rolls back when it
+   * throws. The whole of it, commit included, must finish within {@code timeout}; each statement
+   * waits only for what is left of that deadline.
+   */
+  public <T> T inTransaction(Duration timeout, Function<Tx, T> work) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    AsyncSession session = driver.session(AsyncSession.class, WRITE);
+    AsyncTransaction transaction = null;
+    try {
+      transaction =
+          await(
+              session.beginTransactionAsync(
+                  TransactionConfig.builder().withTimeout(timeout).build()),
+              deadline,
+              timeout);
+      AsyncTransaction tx = transaction;
+      T result =
+          work.apply(
+              new Tx() {
+                @Override
+                public <R> List<R> run(
+                    String cypher, Map<String, Object> parameters, Function<Record, R> row) {
+                  long started = System.nanoTime();
+                  List<R> rows =
+                      await(
+                          tx.runAsync(cypher, parameters)
+                              .thenCompose(cursor -> cursor.listAsync(row)),
+                          deadline,
+                          timeout);
+                  logIfSlow(cypher, started, rows.size());
+                  return rows;
+                }
+              });
+      await(transaction.commitAsync(), deadline, timeout);
+      transaction = null;
+      return result;
+    } finally {
+      if (transaction != null) {
+        transaction.rollbackAsync().exceptionally(ignored -> null);
+      }
+      session.closeAsync();
+    }
+  }
+
+  /** Statements of one explicit transaction (see {@link #inTransaction}). */
+  public interface Tx {
+
+    /** Runs one statement and maps its records, within what is left of the deadline. */
+    <R> List<R> run(String cypher, Map<String, Object> parameters, Function<Record, R> row);
+
+    /** Runs one statement whose records are not needed. */
+    default void run(String cypher, Map<String, Object> parameters) {
+      run(cypher, parameters, record -> record);
+    }
+  }
+
+  /** A statement slower than {@code engram.graph.slow-query-threshold} is logged, abridged. */
+  private void logIfSlow(String cypher, long started, int rows) {
+    long elapsed = System.nanoTime() - started;
+    if (elapsed >= slowNanos) {
+      String abridged = cypher.strip().replaceAll("\\s+", " ");
+      LOG.warnf(
+          "Slow Cypher (%d ms, %d rows): %s",
+          elapsed / 1_000_000,
+          rows,
+          abridged.length() > 160 ? abridged.substring(0, 160) + "…" : abridged);
+    }
+  }
+
+  private static <T> T await(CompletionStage<T> stage, long deadline, Duration timeout) {
+    long left = deadline - System.nanoTime();
+    try {
+      if (left <= 0) {
+        throw new TimeoutException();
+      }
+      return stage.toCompletableFuture().get(left, TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      throw new GraphUnavailableException(
+          "Neo4j did not finish within " + timeout.toMillis() + " ms", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new GraphUnavailableException("interrupted while waiting for Neo4j", e);
+    } catch (ExecutionException e) {
+      throw translate(e.getCause());
+    }
   }
 
   private <T> List<T> run(
@@ -81,8 +181,11 @@ public class Neo4jClient {
                         .closeAsync()
                         .exceptionally(ignored -> null)
                         .thenCompose(ignored -> CompletableFuture.failedFuture(error)));
+    long started = System.nanoTime();
     try {
-      return call.toCompletableFuture().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      List<T> rows = call.toCompletableFuture().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      logIfSlow(cypher, started, rows.size());
+      return rows;
     } catch (TimeoutException e) {
       session.closeAsync();
       throw new GraphUnavailableException(

@@ -29,7 +29,7 @@ import org.jboss.logging.Logger;
 class SchemaMigrator {
 
   /** The migrations, oldest first; a test checks that every file under neo4j/ is listed. */
-  static final List<String> FILES = List.of("V001__schema.cypher");
+  static final List<String> FILES = List.of("V001__schema.cypher", "V002__temporal_graph.cypher");
 
   private static final Logger LOG = Logger.getLogger(SchemaMigrator.class);
 

@@ -7,6 +7,7 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -28,9 +29,12 @@ public class StatsResource {
   @GET
   @RolesAllowed({Roles.AGENT, Roles.ADMIN, Roles.OPS})
   @Operation(
-      summary = "Counts of the caller's entities, facts, memories, relations and beliefs",
-      description = "503 graph_unavailable while Neo4j cannot be reached.")
-  public GraphStats stats() {
-    return repository.countsFor(Caller.of(identity).tenant());
+      summary = "Counts of the caller's entities, facts, memories, exchanges, relations, beliefs",
+      description =
+          "With chat: the counts of that chat (beliefs stay tenant-wide). 503 graph_unavailable"
+              + " while Neo4j cannot be reached.")
+  public GraphStats stats(@QueryParam("chat") String chat) {
+    return repository.countsFor(
+        Caller.of(identity).tenant(), chat == null || chat.isBlank() ? null : chat.strip());
   }
 }

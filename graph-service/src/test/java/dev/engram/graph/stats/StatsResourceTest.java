@@ -20,7 +20,10 @@ import org.neo4j.driver.Session;
 @WithTestResource(Neo4jTestServer.class)
 class StatsResourceTest {
 
-  /** tenant-a: 3 entities, 2 current facts and 1 invalidated, 2 memories, 1 relation, 1 belief. */
+  /**
+   * tenant-a: 3 entities, 2 current facts and 1 invalidated, 2 memories (and a placeholder), 1
+   * exchange, 1 relation, 1 belief. Chat c1 holds the invalidated fact, memory 1 and the exchange.
+   */
   private static final String TENANT_A_GRAPH =
       """
       CREATE (ada:Entity {tenant: 'tenant-a', id: 'e1', name: 'Ada', normalized_name: 'ada',
@@ -29,7 +32,7 @@ class StatsResourceTest {
                              normalized_name: 'london', type: 'place'})
       CREATE (paris:Entity {tenant: 'tenant-a', id: 'e3', name: 'Paris', normalized_name: 'paris',
                             type: 'place'})
-      CREATE (ada)-[:FACT {tenant: 'tenant-a', id: 'f1', predicate: 'lives_in',
+      CREATE (ada)-[:FACT {tenant: 'tenant-a', id: 'f1', predicate: 'lives_in', chat: 'c1',
                            valid_from: datetime('2020-01-01T00:00:00Z'),
                            recorded_at: datetime('2020-01-02T00:00:00Z'),
                            invalidated_at: datetime('2024-05-01T00:00:00Z')}]->(london)
@@ -38,8 +41,10 @@ class StatsResourceTest {
                            recorded_at: datetime('2024-05-01T00:00:00Z')}]->(paris)
       CREATE (london)-[:FACT {tenant: 'tenant-a', id: 'f3', predicate: 'near',
                               recorded_at: datetime('2024-05-01T00:00:00Z')}]->(paris)
-      CREATE (m1:Memory {tenant: 'tenant-a', id: 1})
+      CREATE (m1:Memory {tenant: 'tenant-a', id: 1, chat: 'c1'})
       CREATE (m2:Memory {tenant: 'tenant-a', id: 2})
+      CREATE (:Memory {tenant: 'tenant-a', id: 3, placeholder: true})
+      CREATE (:Exchange {tenant: 'tenant-a', id: 7, chat: 'c1'})
       CREATE (m1)-[:SUPPORTS {tenant: 'tenant-a'}]->(m2)
       CREATE (m1)-[:MENTIONS {tenant: 'tenant-a'}]->(ada)
       CREATE (:Belief {tenant: 'tenant-a', id: 'b1', strength: 0.9, confidence: 0.6})""";
@@ -73,6 +78,7 @@ class StatsResourceTest {
           .body("facts.current", equalTo(2))
           .body("facts.invalidated", equalTo(1))
           .body("memories", equalTo(2))
+          .body("exchanges", equalTo(1))
           .body("relations", equalTo(1))
           .body("beliefs", equalTo(1));
     }
@@ -103,7 +109,28 @@ class StatsResourceTest {
         .body(
             equalTo(
                 "{\"entities\":0,\"facts\":{\"current\":0,\"invalidated\":0},"
-                    + "\"memories\":0,\"relations\":0,\"beliefs\":0}"));
+                    + "\"memories\":0,\"exchanges\":0,\"relations\":0,\"beliefs\":0}"));
+  }
+
+  @Test
+  void countsOneChat() {
+    write(TENANT_A_GRAPH);
+
+    given()
+        .header("Authorization", TestKeys.OPS_A)
+        .queryParam("chat", "c1")
+        .when()
+        .get("/v1/stats")
+        .then()
+        .statusCode(200)
+        .body("chat", equalTo("c1"))
+        .body("entities", equalTo(2))
+        .body("facts.current", equalTo(0))
+        .body("facts.invalidated", equalTo(1))
+        .body("memories", equalTo(1))
+        .body("exchanges", equalTo(1))
+        .body("relations", equalTo(1))
+        .body("beliefs", equalTo(1));
   }
 
   @Test

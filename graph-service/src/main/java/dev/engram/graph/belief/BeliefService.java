@@ -1,0 +1,119 @@
+package dev.engram.graph.belief;
+
+import dev.engram.common.Sha256;
+import dev.engram.common.error.EngramException;
+import dev.engram.graph.GraphError;
+import dev.engram.graph.config.GraphConfig;
+import dev.engram.graph.neo4j.Neo4jClient;
+import dev.engram.graph.neo4j.Neo4jValues;
+import dev.engram.graph.text.MentionExtractor;
+import dev.engram.graph.text.Names;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.neo4j.driver.Record;
+
+/**
+ * Beliefs: one per statement (by normalized text) and tenant, revised by each piece of evidence
+ * (see {@link BeliefRevision}). A belief that ends strongly negative (strength at most {@code
+ * contradiction-strength} with at least {@code contradiction-min-confidence}) is recorded as a
+ * contradiction.
+ */
+@ApplicationScoped
+public class BeliefService {
+
+  private final Neo4jClient neo4j;
+  private final MentionExtractor extractor;
+  private final GraphConfig.Beliefs config;
+  private final BeliefRevision revision;
+  private final GraphConfig graph;
+
+  BeliefService(Neo4jClient neo4j, MentionExtractor extractor, GraphConfig config) {
+    this.neo4j = neo4j;
+    this.extractor = extractor;
+    this.graph = config;
+    this.config = config.beliefs();
+    this.revision = BeliefRevision.of(this.config);
+  }
+
+  /** The id of the belief about {@code statement}. */
+  static String idOf(String statement) {
+    return "b-" + Sha256.hex(Names.normalize(statement)).substring(0, 16);
+  }
+
+  BeliefView addEvidence(String tenant, EvidenceRequest request) {
+    String id = idOf(request.statement());
+    String evidenceId =
+        request.evidenceId() != null ? request.evidenceId() : "v-" + UUID.randomUUID();
+    Instant now = Instant.now();
+    List<String> entityKeys =
+        extractor.names(request.statement()).stream().map(Names::normalize).distinct().toList();
+    neo4j.inTransaction(
+        graph.queryTimeout(),
+        tx -> {
+          Map<String, Object> lock = new HashMap<>();
+          lock.put("tenant", tenant);
+          lock.put("id", id);
+          lock.put("statement", request.statement().strip());
+          lock.put("key", Names.normalize(request.statement()));
+          lock.put("now", Neo4jValues.time(now));
+          lock.put("entity_keys", entityKeys);
+          lock.put("evidence", evidenceId);
+          Record current = tx.run(BeliefQueries.LOCK, lock, row -> row).getFirst();
+          if (current.get("duplicate").asBoolean()) {
+            return null;
+          }
+          TruthValue belief =
+              current.get("strength").isNull()
+                  ? null
+                  : new TruthValue(
+                      current.get("strength").asDouble(), current.get("confidence").asDouble());
+          BeliefRevision.Revised revised =
+              revision.revise(belief, new TruthValue(request.strength(), request.confidence()));
+          TruthValue value = revised.value();
+          Map<String, Object> write = new HashMap<>(lock);
+          write.put("strength", value.strength());
+          write.put("confidence", value.confidence());
+          write.put("contradicted", contradicted(value));
+          write.put("evidence_strength", request.strength());
+          write.put("evidence_confidence", request.confidence());
+          write.put("weight", revised.weight());
+          write.put("contradicting", revised.contradicting());
+          write.put("source", request.source());
+          write.put("memory_ids", request.memoryIds() == null ? List.of() : request.memoryIds());
+          tx.run(BeliefQueries.REVISE, write);
+          return null;
+        });
+    return get(tenant, id);
+  }
+
+  BeliefView get(String tenant, String id) {
+    return neo4j
+        .read(BeliefQueries.GET, Map.of("tenant", tenant, "id", id), BeliefView::of)
+        .stream()
+        .findFirst()
+        .orElseThrow(
+            () -> new EngramException(GraphError.BELIEF_NOT_FOUND, "No belief with id " + id));
+  }
+
+  BeliefView byStatement(String tenant, String statement) {
+    return get(tenant, idOf(statement));
+  }
+
+  /** Beliefs recorded as contradictions (optionally naming the entity with key {@code key}). */
+  public List<BeliefView> contradicted(String tenant, String key, int limit) {
+    Map<String, Object> parameters = new HashMap<>();
+    parameters.put("tenant", tenant);
+    parameters.put("key", key);
+    parameters.put("limit", limit);
+    return neo4j.read(BeliefQueries.CONTRADICTED, parameters, BeliefView::of);
+  }
+
+  private boolean contradicted(TruthValue value) {
+    return value.strength() <= config.contradictionStrength()
+        && value.confidence() >= config.contradictionMinConfidence();
+  }
+}

@@ -1,0 +1,109 @@
+package dev.engram.graph.neighbours;
+
+import dev.engram.graph.operations.RelationType;
+import dev.engram.graph.scope.Visibility;
+
+/**
+ * Cypher for neighbours: one statement per hop, the first including the name lookup. Every
+ * expansion is anchored on an indexed (tenant, key or id) and stops after {@code $perNode} links,
+ * so a hub entity cannot make a query slow.
+ */
+final class NeighboursQueries {
+
+  /** Items linked to entity {@code e}: memories (mentions, fact sources) and exchanges. */
+  private static final String ITEMS_OF_E =
+      """
+      CALL (e) {
+        MATCH (e)<-[:MENTIONS|SOURCE_OF]-(m:Memory)
+        WHERE %1$s AND ($asOf IS NULL OR m.created_at <= $asOf)
+        WITH DISTINCT m LIMIT $perNode
+        RETURN 'memory' AS kind, m.id AS id, coalesce(m.confidence, 1.0) AS weight
+        UNION
+        MATCH (e)<-[:MENTIONS]-(x:Exchange)
+        WHERE %2$s AND ($asOf IS NULL OR x.occurred_at <= $asOf)
+        WITH DISTINCT x LIMIT $perNode
+        RETURN 'exchange' AS kind, x.id AS id, 1.0 AS weight
+      }"""
+          .formatted(Visibility.memory("m"), Visibility.exchange("x"));
+
+  /** Entities one visible fact (holding now, or at $asOf) away from entity {@code e}. */
+  private static final String NEXT_OF_E =
+      """
+      CALL (e) {
+        MATCH (e)-[f:FACT]-(n:Entity)
+        WHERE %1$s AND %2$s
+        RETURN n, coalesce(f.confidence, 1.0) AS weight
+        LIMIT $perNode
+      }"""
+          .formatted(Visibility.scoped("f"), Visibility.holds("f"));
+
+  /** Memories related (typed relations) to the memories in {@code $memories}. */
+  private static final String RELATED =
+      """
+      UNWIND $memories AS mid
+      MATCH (m:Memory {tenant: $tenant, id: mid})
+      CALL (m) {
+        MATCH (m)-[r:%1$s]-(o:Memory)
+        WHERE %2$s AND ($asOf IS NULL OR o.created_at <= $asOf)
+        RETURN o.id AS id, coalesce(r.weight, 1.0) * coalesce(o.confidence, 1.0) AS weight
+        LIMIT $perNode
+      }
+      RETURN 'related' AS row, toString(mid) AS source, 'memory' AS kind, id, null AS name,
+             weight"""
+          .formatted(RelationType.ANY, Visibility.memory("o"));
+
+  /**
+   * The first hop, in one round trip with the name lookup: the entities the candidate keys name
+   * ({@code seed}, by key; the caller keeps the longest matches), the items linked to each of them
+   * ({@code item}), the memories related to the given ones ({@code related}) and, when {@code
+   * $expand}, the entities one fact away ({@code entity}).
+   */
+  static final String FIRST_HOP =
+      """
+      UNWIND $keys AS key
+      MATCH (:Alias {tenant: $tenant, key: key})-[:ALIAS_OF]->(e:Entity)
+      RETURN 'seed' AS row, key AS source, 'entity' AS kind, e.id AS id, e.name AS name,
+             coalesce(e.centrality, 0.0) AS weight
+      UNION ALL
+      UNWIND $keys AS key
+      MATCH (:Alias {tenant: $tenant, key: key})-[:ALIAS_OF]->(e:Entity)
+      %1$s
+      RETURN 'item' AS row, e.id AS source, kind, id, null AS name, weight
+      UNION ALL
+      %2$s
+      UNION ALL
+      UNWIND CASE WHEN $expand THEN $keys ELSE [] END AS key
+      MATCH (:Alias {tenant: $tenant, key: key})-[:ALIAS_OF]->(e:Entity)
+      %3$s
+      RETURN 'entity' AS row, e.id AS source, 'entity' AS kind, n.id AS id, n.name AS name,
+             weight"""
+          .formatted(ITEMS_OF_E, RELATED, NEXT_OF_E);
+
+  /** A later hop: the same from the frontier entities {@code $entities}. */
+  static final String HOP =
+      """
+      UNWIND $entities AS ent
+      MATCH (e:Entity {tenant: $tenant, id: ent})
+      %1$s
+      RETURN 'item' AS row, ent AS source, kind, id, null AS name, weight
+      UNION ALL
+      %2$s
+      UNION ALL
+      UNWIND CASE WHEN $expand THEN $entities ELSE [] END AS ent
+      MATCH (e:Entity {tenant: $tenant, id: ent})
+      %3$s
+      RETURN 'entity' AS row, ent AS source, 'entity' AS kind, n.id AS id, n.name AS name,
+             weight"""
+          .formatted(ITEMS_OF_E, RELATED, NEXT_OF_E);
+
+  /** The entities the given memories mention, as starting points of the second hop. */
+  static final String ENTITIES_OF_MEMORIES =
+      """
+      UNWIND $memories AS mid
+      MATCH (m:Memory {tenant: $tenant, id: mid})-[:MENTIONS|SOURCE_OF]->(e:Entity)
+      WHERE %s
+      RETURN DISTINCT e.id AS id, e.name AS name"""
+          .formatted(Visibility.memory("m"));
+
+  private NeighboursQueries() {}
+}
