@@ -28,6 +28,8 @@ public final class EngramCli {
                              (exit code 0 when everything is up, 3 otherwise)
         logs [component]     follow a component's log, or all of them
         demo                 store a short conversation and a few memories, then recall them
+        bench <command>      benchmarks against the running suite: locomo, score, load
+                             (see bench/README.md; results in BENCHMARKS.md)
         help                 this text
 
       components: postgres, neo4j, capture, recall, graph, vault

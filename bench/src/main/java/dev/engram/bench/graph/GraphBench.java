@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.engram.bench.Args;
+import dev.engram.bench.Latencies;
 import dev.engram.bench.Machine;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -169,7 +170,7 @@ public final class GraphBench {
       if (batch.size() >= batchSize || factId >= facts) {
         long t = System.nanoTime();
         post("/internal/v1/graph/operations", internalKey, Map.of("operations", batch));
-        batches.add(System.nanoTime() - t);
+        batches.add((System.nanoTime() - t) / 1e6);
         batch = new ArrayList<>();
         if (batches.count() % 20 == 0) {
           log.printf(
@@ -185,7 +186,7 @@ public final class GraphBench {
     result.put("seconds", Math.round(seconds * 10) / 10.0);
     result.put("facts_per_second", Math.round(sentFacts / seconds));
     result.put("operations_per_second", Math.round((sentFacts + memoryId) / seconds));
-    result.put("batch_latency", batches.summary());
+    result.put("batch_latency", batches.toMap());
     result.put("load_average_before", loadBefore);
     result.put("load_average_after", Machine.loadAverage());
     log.println("ingest: " + result);
@@ -210,15 +211,15 @@ public final class GraphBench {
       JsonNode answer = post("/internal/v1/graph/neighbours", internalKey, body);
       long elapsed = System.nanoTime() - t;
       if (i >= warmup) {
-        client.add(elapsed);
-        server.add(answer.get("took_ms").asLong() * 1_000_000);
+        client.add(elapsed / 1e6);
+        server.add(answer.get("took_ms").asLong());
         items += answer.get("items").size();
       }
     }
     Map<String, Object> result = new LinkedHashMap<>();
     result.put("max_hops", hops);
-    result.put("client", client.summary());
-    result.put("server_took_ms", server.summary());
+    result.put("client", client.toMap());
+    result.put("server_took_ms", server.toMap());
     result.put("mean_items", Math.round(items * 10.0 / queries) / 10.0);
     result.put("load_average_before", loadBefore);
     result.put("load_average_after", Machine.loadAverage());
@@ -238,11 +239,11 @@ public final class GraphBench {
           get("/v1/entities/" + name + "/timeline?agent=" + agent + "&limit=200", agentKey);
       long elapsed = System.nanoTime() - t;
       if (i >= warmup) {
-        latencies.add(elapsed);
+        latencies.add(elapsed / 1e6);
         facts += answer.get("facts").size();
       }
     }
-    Map<String, Object> result = new LinkedHashMap<>(latencies.summary());
+    Map<String, Object> result = new LinkedHashMap<>(latencies.toMap());
     result.put("mean_facts", Math.round(facts * 10.0 / queries) / 10.0);
     result.put("load_average_before", loadBefore);
     result.put("load_average_after", Machine.loadAverage());
