@@ -74,7 +74,7 @@ public record Target(Path home, URI capture, URI recall, String key) {
   }
 
   /** {@code KEY=value} lines; missing or unreadable means empty. */
-  static Map<String, String> readConfig(Path file) {
+  public static Map<String, String> readConfig(Path file) {
     Map<String, String> config = new HashMap<>();
     if (!Files.isRegularFile(file)) {
       return config;

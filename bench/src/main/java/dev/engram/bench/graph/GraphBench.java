@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.engram.bench.Args;
 import dev.engram.bench.Latencies;
 import dev.engram.bench.Machine;
+import dev.engram.bench.Target;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -77,7 +78,7 @@ public final class GraphBench {
         Path.of(args.string("home", env.getOrDefault("ENGRAM_HOME", ".engram")).strip())
             .toAbsolutePath()
             .normalize();
-    Map<String, String> config = readConfig(home.resolve("config.env"));
+    Map<String, String> config = Target.readConfig(home.resolve("config.env"));
     String graph = args.string("graph", env.get("ENGRAM_GRAPH_URL"));
     if (graph == null || graph.isBlank()) {
       graph = config.getOrDefault("ENGRAM_GRAPH_URL", "http://127.0.0.1:8083");
@@ -299,25 +300,6 @@ public final class GraphBench {
       throw new IllegalArgumentException(
           "no key: give it as a flag or start the suite with ./engram up (it writes " + path + ")");
     }
-  }
-
-  /** {@code KEY=value} lines of {@code config.env}; missing means empty. */
-  private static Map<String, String> readConfig(Path file) {
-    Map<String, String> config = new HashMap<>();
-    if (!Files.isRegularFile(file)) {
-      return config;
-    }
-    try {
-      for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-        int eq = line.indexOf('=');
-        if (!line.startsWith("#") && eq > 0) {
-          config.put(line.substring(0, eq).strip(), line.substring(eq + 1).strip());
-        }
-      }
-    } catch (IOException e) {
-      return Map.of();
-    }
-    return config;
   }
 
   private JsonNode post(String path, String key, Object body) throws IOException {
