@@ -37,9 +37,9 @@ final class LuceneBatch {
   private int skipped;
 
   /**
-   * {@code clearSchemaFirst}: the schema holds vectors of another length (a model change, every
-   * tenant reset by now, see {@link ModelGuard}); the first upsert clears the index, schema
-   * included, so the new length can be written.
+   * {@code clearSchemaFirst}: the schema holds vectors of another length or is an older schema
+   * version (every tenant reset by now, see {@link ModelGuard}); the first upsert clears the index,
+   * field schema included, so the new fields can be written.
    */
   LuceneBatch(
       IndexWriter writer, IndexSearcher committed, String modelId, boolean clearSchemaFirst) {
@@ -67,7 +67,7 @@ final class LuceneBatch {
 
   private void upsert(IndexOperation.Upsert u) throws IOException {
     if (clearSchemaFirst && !cleared) {
-      writer.deleteAll(); // forgets the old vector length too; only deleted documents are lost
+      writer.deleteAll(); // forgets the old field types too; only deleted documents are lost
       written.clear();
       cleared = true;
     }

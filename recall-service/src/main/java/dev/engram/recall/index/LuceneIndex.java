@@ -82,9 +82,14 @@ final class LuceneIndex {
     return failure;
   }
 
-  /** Whether the schema still holds vectors of another length, which a new vector cannot join. */
-  boolean dimensionsDiffer() {
-    return indexDimensions != 0 && indexDimensions != dimensions;
+  /**
+   * Whether the index's field schema cannot take new documents: vectors of another length, or an
+   * older schema version (Lucene keeps a field's type index-wide even after its documents are
+   * deleted, so resetting tenants one by one is not enough: the whole index must be cleared).
+   */
+  boolean schemaIncompatible() {
+    boolean otherLength = indexDimensions != 0 && indexDimensions != dimensions;
+    return otherLength || !committedSchema.equals(SCHEMA_VERSION);
   }
 
   /** The open index, reopening it if it is closed or its writer failed. */
@@ -169,8 +174,16 @@ final class LuceneIndex {
           }
         }
       }
-      String other = committedModel + (oldSchema ? " (index schema " + committedSchema + ")" : "");
-      guard.found(stale, other, dimensionsDiffer());
+      String other =
+          committedModel
+              + (oldSchema
+                  ? " (index schema "
+                      + committedSchema
+                      + "; this build writes "
+                      + SCHEMA_VERSION
+                      + ")"
+                  : "");
+      guard.found(stale, other, schemaIncompatible());
       if (!stale.isEmpty()) {
         LOG.warnf(
             "Index %s holds %d tenant(s) embedded with %s; the service embeds with %s: reindex",

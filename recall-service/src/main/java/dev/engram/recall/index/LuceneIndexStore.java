@@ -74,7 +74,7 @@ public final class LuceneIndexStore implements IndexStore {
       IndexSearcher searcher = acquire(o);
       try {
         var batch =
-            new LuceneBatch(o.writer(), searcher, guard.modelId(), index.dimensionsDiffer());
+            new LuceneBatch(o.writer(), searcher, guard.modelId(), index.schemaIncompatible());
         result = batch.apply(operations);
         guard.applied(operations);
         index.commit(o.writer());

@@ -36,8 +36,9 @@ public final class ModelGuard {
 
   /**
    * Replaces what the adapter found on opening: tenants with documents of {@code otherModel}. With
-   * {@code allMustReset} (the old vectors have another length, which the store's schema cannot hold
-   * next to the new one) nothing may be upserted until every stale tenant is reset.
+   * {@code allMustReset} (the old vectors have another length, or the index has an older schema,
+   * which the store cannot hold next to the new one) nothing may be upserted until every stale
+   * tenant is reset.
    */
   public void found(Set<String> tenants, String otherModel, boolean allMustReset) {
     stale.clear();
@@ -125,8 +126,8 @@ public final class ModelGuard {
             + "; vectors of two models cannot be compared. Rebuild with POST /v1/admin/reindex on"
             + " capture-service (its reset clears the old vectors)"
             + (allMustReset
-                ? "; the vector length changes too, so every tenant must be reset before the first"
-                    + " new vector is written."
+                ? "; the index schema changes too (vector length or field types), so every tenant"
+                    + " must be reset before the first new document is written."
                 : "."),
         List.of(),
         Map.of("index_model", indexModel(), "model", modelId, "tenant", tenant));

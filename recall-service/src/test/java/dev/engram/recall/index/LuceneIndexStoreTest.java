@@ -19,8 +19,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -86,6 +93,41 @@ class LuceneIndexStoreTest extends IndexStoreContract {
       assertEquals(Integer.toString(DIMENSIONS), userData.get(LuceneIndex.COMMIT_DIMENSIONS));
     }
     assertEquals(MODEL, store.health().data().get("index_model"));
+  }
+
+  @Test
+  void anIndexOfAnOlderSchemaIsRebuiltByResettingItsTenants() throws IOException {
+    store.close();
+    // What schema 1 left on disk: a confidence field without doc values, same model and length.
+    try (var directory = FSDirectory.open(dir.resolve("index"));
+        var writer = new IndexWriter(directory, new IndexWriterConfig())) {
+      Document old = new Document();
+      old.add(new StringField(LuceneSchema.TENANT, "t1", Field.Store.YES));
+      old.add(new StoredField(LuceneSchema.CONFIDENCE, 0.5));
+      writer.addDocument(old);
+      writer.setLiveCommitData(
+          Map.of(
+                  LuceneIndex.COMMIT_MODEL,
+                  MODEL,
+                  LuceneIndex.COMMIT_DIMENSIONS,
+                  Integer.toString(DIMENSIONS),
+                  LuceneIndex.COMMIT_SCHEMA,
+                  "1")
+              .entrySet());
+      writer.commit();
+    }
+    store = createStore();
+    var doc = upsert(memory("t1", 1, Scope.GLOBAL, null, null, "reindexed"), axis(1));
+    EngramException stale = assertThrows(EngramException.class, () -> apply(doc));
+    assertEquals(RecallError.REINDEX_REQUIRED, stale.error());
+    assertTrue(stale.getMessage().contains("index schema 1"), stale.getMessage());
+    // What a reindex sends: the reset, then the documents (here in one batch).
+    assertEquals(new ApplyResult(2, 0), apply(new IndexOperation.Reset("t1"), doc));
+    assertEquals(List.of(1L), ids(store.keyword("reindexed", visible("t1", "bot1", null), 5)));
+    store.close();
+    store = createStore();
+    assertEquals(1, store.count("t1"), "clean after a restart: the schema is the new one");
+    assertEquals(false, store.health().data().get("reindex_required"));
   }
 
   @Test
