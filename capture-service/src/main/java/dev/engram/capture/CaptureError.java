@@ -7,6 +7,11 @@ public enum CaptureError implements ErrorCode {
   MEMORY_NOT_FOUND("memory_not_found", 404, "No such memory"),
   EXCHANGE_NOT_FOUND("exchange_not_found", 404, "No such exchange"),
   SLOT_NOT_FOUND("slot_not_found", 404, "No such slot"),
+  RELATION_NOT_FOUND("relation_not_found", 404, "No such relation"),
+  QUARANTINED_NOT_FOUND("quarantined_item_not_found", 404, "No such quarantined item"),
+  RUN_NOT_FOUND("reflector_run_not_found", 404, "No such Reflector run"),
+  RELATION_EXISTS("relation_exists", 409, "The relation already exists"),
+  REFLECTOR_BUSY("reflector_busy", 409, "The Reflector is already running"),
   MEMORY_NOT_ACTIVE("memory_not_active", 409, "The memory is not active"),
   VERSION_CONFLICT("version_conflict", 409, "The resource changed since you read it"),
   GLOBAL_NEEDS_ADMIN(

@@ -34,6 +34,18 @@ public final class Db {
                     }));
   }
 
+  /** Runs a native SQL statement (DDL or DML) in its own transaction. */
+  public static void execute(String sql) {
+    try {
+      VertxContextSupport.subscribeAndAwait(
+          () ->
+              Panache.withTransaction(
+                  () -> Panache.getSession().chain(s -> s.createNativeQuery(sql).executeUpdate())));
+    } catch (Throwable e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
   /** Rows of a native SQL query. */
   public static List<Object[]> rows(String sql, Object... params) {
     return read(

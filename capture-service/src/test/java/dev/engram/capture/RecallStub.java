@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -26,6 +27,9 @@ public final class RecallStub implements AutoCloseable {
   private final List<String> authorizations = new CopyOnWriteArrayList<>();
   private volatile boolean down;
   private volatile Predicate<JsonNode> rejects = op -> false;
+  private final List<JsonNode> similarRequests = new CopyOnWriteArrayList<>();
+  private volatile boolean similarDown;
+  private volatile Function<JsonNode, String> similar = request -> "{\"items\":[]}";
 
   public RecallStub() throws IOException {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -56,7 +60,35 @@ public final class RecallStub implements AutoCloseable {
             out.write(bytes);
           }
         });
+    server.createContext(
+        "/internal/v1/similar",
+        exchange -> {
+          JsonNode body = JSON.readTree(exchange.getRequestBody());
+          similarRequests.add(body);
+          int status = similarDown ? 503 : 200;
+          String answer = similarDown ? "{\"status\":503}" : similar.apply(body);
+          byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
+          exchange.getResponseHeaders().add("Content-Type", "application/json");
+          exchange.sendResponseHeaders(status, bytes.length);
+          try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+          }
+        });
     server.start();
+  }
+
+  /** The nearest-memory requests received (semantic dedup). */
+  public List<JsonNode> similarRequests() {
+    return similarRequests;
+  }
+
+  /** How {@code POST /internal/v1/similar} answers: a JSON body per request. */
+  public void answerSimilar(Function<JsonNode, String> answer) {
+    this.similar = answer;
+  }
+
+  public void similarDown(boolean down) {
+    this.similarDown = down;
   }
 
   public String url() {
@@ -84,6 +116,9 @@ public final class RecallStub implements AutoCloseable {
     authorizations.clear();
     down = false;
     rejects = op -> false;
+    similarRequests.clear();
+    similarDown = false;
+    similar = request -> "{\"items\":[]}";
   }
 
   @Override

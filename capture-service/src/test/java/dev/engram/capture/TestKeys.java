@@ -12,6 +12,12 @@ public final class TestKeys {
   /** Tenant globex, roles agent + admin. */
   public static final String OTHER_TENANT = "test-globex-key";
 
+  /**
+   * Tenant initech, roles agent + admin: only tests under {@code IsolatedTenantProfile} use it, so
+   * their lifecycle limits touch nobody else's memories.
+   */
+  public static final String ISOLATED = "test-initech-key";
+
   /** Tenant acme, role ops only. */
   public static final String OPS = "test-ops-key";
 

@@ -1,6 +1,7 @@
 package dev.engram.capture.client;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /** A memory or exchange as recall-service indexes it (see the internal index API contract). */
@@ -22,4 +23,8 @@ public record IndexDocument(
     Double confidence,
     Instant createdAt,
     Instant expiresAt,
+    Instant archivedAt,
+    Instant supersededAt,
+    String source,
+    List<Long> sourceExchangeIds,
     Map<String, String> metadata) {}

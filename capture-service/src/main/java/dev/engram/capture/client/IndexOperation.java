@@ -1,5 +1,6 @@
 package dev.engram.capture.client;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
@@ -26,6 +27,7 @@ public record IndexOperation(
   /** The request body. */
   public record Batch(List<IndexOperation> operations) {}
 
-  /** The response body. */
+  /** The response body; fields a newer receiver adds are ignored, never a failure. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Result(int applied, int skipped) {}
 }

@@ -3,19 +3,43 @@ package dev.engram.capture.config;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
-/** capture-service settings: write limits, the outbox dispatcher, slots. */
+/**
+ * capture-service settings: write limits, exchanges, the outbox, slots, the Reflector, dedup,
+ * lifecycle, explicit remember and knowledge priors.
+ */
 @ConfigMapping(prefix = "engram.capture")
 public interface CaptureConfig {
 
   /** Limits on what one request may write. */
   Limits limits();
 
-  /** The outbox dispatcher that feeds recall-service. */
+  /** The outbox dispatchers that feed recall-service and graph-service (one per projection). */
   Outbox outbox();
 
   /** Slots: working memory, hot context, handoffs. */
   Slots slots();
+
+  /** Exchanges: dedup on write. */
+  Exchanges exchanges();
+
+  /** The Reflector: automatic extraction of memories and facts from exchanges. */
+  Reflector reflector();
+
+  /** Dedup of extracted memories against the existing ones. */
+  Dedup dedup();
+
+  /** Confidence decay and capacity limits. */
+  Lifecycle lifecycle();
+
+  /** Explicit "remember ..." at ingest. */
+  Remember remember();
+
+  /** Knowledge priors: Markdown files loaded as GLOBAL memories. */
+  Priors priors();
 
   /** Write limits. */
   interface Limits {
@@ -54,11 +78,11 @@ public interface CaptureConfig {
     @WithDefault("250ms")
     Duration pollInterval();
 
-    /** Most events sent to recall-service in one call. */
+    /** Most events one projection's dispatcher delivers in one batch. */
     @WithDefault("256")
     int batchSize();
 
-    /** First wait after a failed delivery; doubles per consecutive failure. */
+    /** First wait after a failed delivery; doubles per consecutive failure, per projection. */
     @WithDefault("500ms")
     Duration backoffInitial();
 
@@ -80,5 +104,158 @@ public interface CaptureConfig {
     /** The BPE encoding used to count slot tokens (a jtokkit EncodingType name). */
     @WithDefault("cl100k_base")
     String encoding();
+
+    /** Cap of the agent's hot context slot ({@code hot_context}), in tokens. */
+    @WithDefault("1000")
+    int hotContextMaxTokens();
+
+    /** Caps for further slot names, in tokens (e.g. {@code max-tokens-by-name.handoff=1500}). */
+    Map<String, Integer> maxTokensByName();
+
+    /** How many of the session's last exchanges a handoff quotes. */
+    @WithDefault("6")
+    int handoffLastExchanges();
+  }
+
+  /** Exchange settings. */
+  interface Exchanges {
+    /**
+     * The same content from the same speaker in the same chat within this window is acknowledged
+     * but stored once.
+     */
+    @WithDefault("60s")
+    Duration dedupWindow();
+  }
+
+  /** The Reflector. */
+  interface Reflector {
+    /** How often it runs (quarkus-scheduler syntax, at least 1s; {@code off} disables it). */
+    @WithDefault("15m")
+    String interval();
+
+    /** Exchanges read and committed together, per chat. */
+    @WithDefault("100")
+    int batchSize();
+
+    /** Most batches per chat in one run (the rest waits for the next run). */
+    @WithDefault("50")
+    int maxBatchesPerChat();
+
+    /** Most chats per tenant in one run. */
+    @WithDefault("1000")
+    int maxChatsPerRun();
+
+    /** {@code deterministic} (no LLM) or {@code llm} (needs {@code llm.base-url}). */
+    @WithDefault("deterministic")
+    String extractor();
+
+    /** The optional OpenAI-compatible extractor. */
+    Llm llm();
+  }
+
+  /** An OpenAI-compatible chat completions endpoint. */
+  interface Llm {
+    /**
+     * Base URL, e.g. {@code http://localhost:8000/v1}; requests go to {@code /chat/completions}.
+     */
+    Optional<String> baseUrl();
+
+    /** Model name sent with each request. */
+    @WithDefault("gpt-4o-mini")
+    String model();
+
+    /** Bearer key, if the endpoint needs one. */
+    Optional<String> apiKey();
+
+    /** Timeout of one completion. */
+    @WithDefault("60s")
+    Duration timeout();
+  }
+
+  /** Dedup thresholds. */
+  interface Dedup {
+    /** Cosine at or above which recall-service's nearest memory is the same memory. */
+    @WithDefault("0.92")
+    double semanticThreshold();
+
+    /** Jaccard (content words) at or above which two texts are the same memory. */
+    @WithDefault("0.8")
+    double jaccardThreshold();
+
+    /** Jaccard at or above which a correction replaces an earlier memory. */
+    @WithDefault("0.4")
+    double correctionThreshold();
+
+    /** How long semantic dedup waits for recall-service before falling back to lexical. */
+    @WithDefault("2s")
+    Duration similarTimeout();
+
+    /** After recall-service failed, how long dedup stays lexical before trying it again. */
+    @WithDefault("30s")
+    Duration similarPause();
+
+    /** Most recent memories of a scope compared lexically. */
+    @WithDefault("500")
+    int lexicalCandidates();
+  }
+
+  /** Decay and capacity. */
+  interface Lifecycle {
+    /** Memories of these sources lose confidence while they are not seen again. */
+    @WithDefault("reflector,llm")
+    List<String> decayingSources();
+
+    /** How long a memory keeps its confidence after it was last seen. */
+    @WithDefault("30d")
+    Duration decayGrace();
+
+    /** After the grace period, confidence halves every this long. */
+    @WithDefault("90d")
+    Duration decayHalfLife();
+
+    /** Below this confidence a decaying memory is archived. */
+    @WithDefault("0.2")
+    double archiveBelow();
+
+    /** Active memories counted as low-confidence in stats. */
+    @WithDefault("0.4")
+    double lowConfidence();
+
+    /** Most ACTIVE memories per chat; the least confident, least recently seen are archived. */
+    @WithDefault("2000")
+    int maxPerChat();
+
+    /** Most ACTIVE memories per agent (its AGENT and CHAT memories). */
+    @WithDefault("20000")
+    int maxPerAgent();
+
+    /** Most ACTIVE memories per tenant. */
+    @WithDefault("200000")
+    int maxPerTenant();
+
+    /** Most memories one run decays or archives (the rest follows in the next run). */
+    @WithDefault("2000")
+    int maxChangesPerRun();
+  }
+
+  /** Explicit remember. */
+  interface Remember {
+    /** Confidence of a memory the user asked to keep. */
+    @WithDefault("0.95")
+    double confidence();
+  }
+
+  /** Knowledge priors. */
+  interface Priors {
+    /** Folder of Markdown files loaded at start-up (skipped when missing or empty). */
+    Optional<String> directory();
+
+    /** The tenant the start-up priors belong to. */
+    @WithDefault("default")
+    String tenant();
+
+    /** Token budget of one chunk. */
+    @WithDefault("400")
+    int chunkTokens();
   }
 }

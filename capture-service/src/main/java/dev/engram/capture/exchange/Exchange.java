@@ -1,7 +1,10 @@
 package dev.engram.capture.exchange;
 
+import dev.engram.capture.extract.Statement;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
@@ -35,9 +38,26 @@ public class Exchange extends PanacheEntityBase {
   public Instant occurredAt;
   public Instant recordedAt;
 
+  @Enumerated(EnumType.STRING)
+  public ExchangeStatus status = ExchangeStatus.ACTIVE;
+
+  /** Why it is quarantined (the scanner's findings). */
+  public String statusReason;
+
   @JdbcTypeCode(SqlTypes.JSON)
   public Map<String, String> metadata;
 
   /** Starts at 1 and grows with every change (Hibernate keeps an initial value that is >= 0). */
   @Version public long version = 1;
+
+  /** This turn as the extractors read it. */
+  public Statement statement() {
+    return new Statement(
+        id,
+        speaker,
+        role,
+        text,
+        occurredAt,
+        status == ExchangeStatus.QUARANTINED ? statusReason : null);
+  }
 }

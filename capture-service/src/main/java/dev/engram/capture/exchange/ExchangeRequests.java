@@ -33,8 +33,18 @@ final class ExchangeRequests {
   /** What was stored, in request order. */
   record Appended(List<AppendedItem> items) {}
 
-  /** One stored turn. */
-  record AppendedItem(long id, Instant occurredAt, String contentSha256) {}
+  /**
+   * One turn of the request: its id (the earlier one when {@code duplicate}), whether it was
+   * quarantined, and the memories an explicit "remember ..." in it created.
+   */
+  record AppendedItem(
+      long id,
+      Instant occurredAt,
+      String contentSha256,
+      boolean duplicate,
+      ExchangeStatus status,
+      String statusReason,
+      List<Long> memoryIds) {}
 
   /** A page of a chat's trace, oldest first; pass {@code next_cursor} back as {@code cursor}. */
   record Page(List<ExchangeView> items, String nextCursor) {}

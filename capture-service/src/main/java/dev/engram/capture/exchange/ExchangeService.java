@@ -3,6 +3,7 @@ package dev.engram.capture.exchange;
 import dev.engram.capture.CaptureError;
 import dev.engram.capture.WriteLimits;
 import dev.engram.capture.config.CaptureConfig;
+import dev.engram.capture.gate.PoisoningGate;
 import dev.engram.capture.outbox.Outbox;
 import dev.engram.capture.outbox.OutboxEvent.AggregateType;
 import dev.engram.common.Sha256;
@@ -17,24 +18,47 @@ import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
-/** Appends verbatim turns and reads a chat's trace back. */
+/**
+ * Appends verbatim turns and reads a chat's trace back. In one transaction per batch: dedup on
+ * write (the same content from the same speaker in the same chat within the window is acknowledged
+ * but stored once), the poisoning gate (a hit is stored QUARANTINED and never projected), the
+ * outbox, the Reflector's queue, and explicit "remember ..." memories.
+ */
 @ApplicationScoped
 public class ExchangeService {
 
   private final CaptureConfig.Limits limits;
+  private final Duration window;
   private final WriteLimits check;
   private final Outbox outbox;
+  private final PoisoningGate gate;
+  private final ExplicitMemories remember;
 
-  ExchangeService(CaptureConfig config, WriteLimits check, Outbox outbox) {
+  ExchangeService(
+      CaptureConfig config,
+      WriteLimits check,
+      Outbox outbox,
+      PoisoningGate gate,
+      ExplicitMemories remember) {
     this.limits = config.limits();
+    this.window = config.exchanges().dedupWindow();
     this.check = check;
     this.outbox = outbox;
+    this.gate = gate;
+    this.remember = remember;
   }
+
+  /** One request item and what became of it: a fresh row, or the earlier row it repeats. */
+  private record Slot(
+      ExchangeRequests.Item item, Instant occurredAt, String sha, Exchange row, boolean fresh) {}
 
   /** Stores the batch in one transaction: all turns or none, each with its outbox event. */
   @WithTransaction
@@ -49,33 +73,159 @@ public class ExchangeService {
           Map.of());
     }
     Instant now = Instant.now();
-    List<Exchange> rows = new ArrayList<>(items.size());
+    List<Slot> slots = new ArrayList<>(items.size());
     for (int i = 0; i < items.size(); i++) {
       ExchangeRequests.Item item = items.get(i);
       check.exchangeText("exchanges[" + i + "].text", item.text());
       check.metadata("exchanges[" + i + "].metadata", item.metadata());
-      rows.add(toRow(caller, item, now));
+      Instant at = item.occurredAt() == null ? now : item.occurredAt();
+      slots.add(new Slot(item, at, Sha256.hex(item.text()), null, false));
     }
-    return Exchange.persist(rows)
+    return lockContents(caller, slots)
+        .chain(() -> earlier(caller, slots))
+        .chain(
+            earlier -> {
+              List<Slot> resolved = resolve(caller, slots, earlier, now);
+              List<Exchange> rows = resolved.stream().filter(Slot::fresh).map(Slot::row).toList();
+              return Exchange.persist(rows)
+                  .chain(Panache::flush)
+                  .chain(() -> enqueue(rows))
+                  .chain(() -> remember.from(caller, rows))
+                  .map(memories -> appended(resolved, memories));
+            });
+  }
+
+  /**
+   * Serialises concurrent appends of the same content in the same chat (transaction-scoped advisory
+   * locks, taken in key order), so two retries of one turn cannot both be stored.
+   */
+  private static Uni<Void> lockContents(Caller caller, List<Slot> slots) {
+    List<Long> keys =
+        slots.stream()
+            .map(s -> lockKey(caller.tenant(), s.item(), s.sha()))
+            .distinct()
+            .sorted()
+            .toList();
+    String array = keys.stream().map(String::valueOf).collect(Collectors.joining(","));
+    return Panache.getSession()
+        .chain(
+            s ->
+                s.createNativeQuery(
+                        "select count(*) from (select pg_advisory_xact_lock(k) from unnest(cast(array["
+                            + array
+                            + "] as bigint[])) as k) locked",
+                        Long.class)
+                    .getSingleResult())
+        .replaceWithVoid();
+  }
+
+  private static long lockKey(String tenant, ExchangeRequests.Item item, String sha) {
+    String hex =
+        Sha256.hex(
+            tenant
+                + '\u0000'
+                + item.agent()
+                + '\u0000'
+                + item.chat()
+                + '\u0000'
+                + item.speaker()
+                + '\u0000'
+                + sha);
+    return Long.parseUnsignedLong(hex.substring(0, 16), 16);
+  }
+
+  /** Stored turns with the same content as any in the batch, around the batch's times. */
+  private Uni<List<Exchange>> earlier(Caller caller, List<Slot> slots) {
+    List<String> shas = slots.stream().map(Slot::sha).distinct().toList();
+    Instant from =
+        slots.stream().map(Slot::occurredAt).min(Comparator.naturalOrder()).orElseThrow();
+    Instant to = slots.stream().map(Slot::occurredAt).max(Comparator.naturalOrder()).orElseThrow();
+    return Exchange.list(
+        "tenant = ?1 and contentSha256 in ?2 and occurredAt >= ?3 and occurredAt <= ?4",
+        caller.tenant(),
+        shas,
+        from.minus(window),
+        to.plus(window));
+  }
+
+  /** Each item becomes a new row, or points at the earlier row it repeats. */
+  private List<Slot> resolve(Caller caller, List<Slot> slots, List<Exchange> earlier, Instant now) {
+    List<Exchange> known = new ArrayList<>(earlier);
+    List<Slot> result = new ArrayList<>(slots.size());
+    for (Slot s : slots) {
+      Exchange repeat =
+          known.stream()
+              .filter(
+                  e ->
+                      e.contentSha256.equals(s.sha())
+                          && e.agent.equals(s.item().agent())
+                          && e.chat.equals(s.item().chat())
+                          && e.speaker.equals(s.item().speaker())
+                          && Duration.between(e.occurredAt, s.occurredAt()).abs().compareTo(window)
+                              <= 0)
+              .findFirst()
+              .orElse(null);
+      if (repeat != null) {
+        result.add(new Slot(s.item(), s.occurredAt(), s.sha(), repeat, false));
+        continue;
+      }
+      Exchange row = toRow(caller, s.item(), s.occurredAt(), s.sha(), now);
+      gate.check("exchange", row.text)
+          .ifPresent(
+              reason -> {
+                row.status = ExchangeStatus.QUARANTINED;
+                row.statusReason = reason;
+              });
+      known.add(row);
+      result.add(new Slot(s.item(), s.occurredAt(), s.sha(), row, true));
+    }
+    return result;
+  }
+
+  /** Projection events for clean turns (a quarantined one is never projected) and the queue. */
+  private Uni<Void> enqueue(List<Exchange> rows) {
+    if (rows.isEmpty()) {
+      return Uni.createFrom().voidItem();
+    }
+    String ids = rows.stream().map(r -> r.id.toString()).collect(Collectors.joining(","));
+    return Multi.createFrom()
+        .iterable(rows)
+        .filter(r -> r.status == ExchangeStatus.ACTIVE)
+        .onItem()
+        .transformToUniAndConcatenate(r -> outbox.upsert(r.tenant, AggregateType.EXCHANGE, r.id))
+        .collect()
+        .last()
         .chain(
             () ->
-                Multi.createFrom()
-                    .iterable(rows)
-                    .onItem()
-                    .transformToUniAndConcatenate(
-                        row -> outbox.upsert(row.tenant, AggregateType.EXCHANGE, row.id))
-                    .collect()
-                    .last())
-        .chain(Panache::flush)
-        .map(
-            ignored ->
-                new ExchangeRequests.Appended(
-                    rows.stream()
-                        .map(
-                            r ->
-                                new ExchangeRequests.AppendedItem(
-                                    r.id, r.occurredAt, r.contentSha256))
-                        .toList()));
+                Panache.getSession()
+                    .chain(
+                        s ->
+                            s.createNativeQuery(
+                                    "insert into reflector_inbox (exchange_id, tenant, agent, chat,"
+                                        + " occurred_at) select id, tenant, agent, chat,"
+                                        + " occurred_at from exchanges where id in ("
+                                        + ids
+                                        + ")")
+                                .executeUpdate()))
+        .replaceWithVoid();
+  }
+
+  private static ExchangeRequests.Appended appended(
+      List<Slot> resolved, Map<Long, List<Long>> memories) {
+    List<ExchangeRequests.AppendedItem> items = new ArrayList<>(resolved.size());
+    for (Slot s : resolved) {
+      Exchange r = s.row();
+      items.add(
+          new ExchangeRequests.AppendedItem(
+              r.id,
+              r.occurredAt,
+              r.contentSha256,
+              !s.fresh(),
+              r.status,
+              r.statusReason,
+              s.fresh() ? memories.getOrDefault(r.id, List.of()) : List.of()));
+    }
+    return new ExchangeRequests.Appended(items);
   }
 
   @WithSession
@@ -130,7 +280,8 @@ public class ExchangeService {
             });
   }
 
-  private static Exchange toRow(Caller caller, ExchangeRequests.Item item, Instant now) {
+  private static Exchange toRow(
+      Caller caller, ExchangeRequests.Item item, Instant occurredAt, String sha, Instant now) {
     Exchange e = new Exchange();
     e.tenant = caller.tenant();
     e.agent = item.agent();
@@ -140,8 +291,8 @@ public class ExchangeService {
     e.speaker = item.speaker();
     e.role = item.role().wire();
     e.text = item.text();
-    e.contentSha256 = Sha256.hex(item.text());
-    e.occurredAt = item.occurredAt() == null ? now : item.occurredAt();
+    e.contentSha256 = sha;
+    e.occurredAt = occurredAt;
     e.recordedAt = now;
     e.metadata = item.metadata();
     return e;

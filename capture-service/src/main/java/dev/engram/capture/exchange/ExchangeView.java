@@ -16,9 +16,12 @@ public record ExchangeView(
     Instant occurredAt,
     Instant recordedAt,
     Map<String, String> metadata,
-    String contentSha256) {
+    String contentSha256,
+    ExchangeStatus status,
+    String statusReason) {
 
-  static ExchangeView of(Exchange e) {
+  /** The view of a row. */
+  public static ExchangeView of(Exchange e) {
     return new ExchangeView(
         e.id,
         e.agent,
@@ -31,6 +34,8 @@ public record ExchangeView(
         e.occurredAt,
         e.recordedAt,
         e.metadata,
-        e.contentSha256);
+        e.contentSha256,
+        e.status,
+        e.statusReason);
   }
 }

@@ -62,6 +62,10 @@ public class Memory extends PanacheEntityBase {
   public Instant archivedAt;
   public Instant supersededAt;
   public Instant lastSeenAt;
+
+  /** When confidence decay last ran over it (null: not since it was last seen). */
+  public Instant decayedAt;
+
   public String createdBy;
 
   /** Starts at 1 and grows with every change (Hibernate keeps an initial value that is >= 0). */

@@ -3,12 +3,11 @@ package dev.engram.capture.memory;
 import dev.engram.capture.CaptureError;
 import dev.engram.capture.WriteLimits;
 import dev.engram.capture.audit.AuditLog;
+import dev.engram.capture.gate.PoisoningGate;
 import dev.engram.capture.outbox.Outbox;
-import dev.engram.capture.outbox.OutboxEvent.AggregateType;
 import dev.engram.common.Sha256;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.error.EngramException;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
@@ -19,7 +18,8 @@ import java.util.Map;
 
 /**
  * Writes and reads memories. Every write commits together with its audit row and an outbox event,
- * so the index learns of it even if recall-service is down right now.
+ * so the index learns of it even if recall-service is down right now. Every text written passes the
+ * poisoning gate: a hit is stored QUARANTINED with the reason, never projected.
  */
 @ApplicationScoped
 public class MemoryService {
@@ -29,11 +29,23 @@ public class MemoryService {
   private final WriteLimits limits;
   private final Outbox outbox;
   private final AuditLog audit;
+  private final MemoryJournal journal;
+  private final PoisoningGate gate;
+  private final MemoryRemoval removal;
 
-  MemoryService(WriteLimits limits, Outbox outbox, AuditLog audit) {
+  MemoryService(
+      WriteLimits limits,
+      Outbox outbox,
+      AuditLog audit,
+      MemoryJournal journal,
+      PoisoningGate gate,
+      MemoryRemoval removal) {
     this.limits = limits;
     this.outbox = outbox;
     this.audit = audit;
+    this.journal = journal;
+    this.gate = gate;
+    this.removal = removal;
   }
 
   @WithTransaction
@@ -64,7 +76,8 @@ public class MemoryService {
     m.createdAt = now;
     m.lastSeenAt = now;
     setText(m, req.text(), now);
-    return m.persist().chain(() -> recorded(caller, "memory.create", null, m));
+    gate.check("memory", req.text()).ifPresent(reason -> quarantine(m, reason));
+    return m.persist().chain(() -> journal.created(caller, m));
   }
 
   @WithSession
@@ -107,6 +120,7 @@ public class MemoryService {
               MemoryView before = MemoryView.of(m);
               if (req.text() != null) {
                 setText(m, req.text(), now);
+                gate.check("memory", req.text()).ifPresent(reason -> quarantine(m, reason));
               }
               if (req.category() != null) {
                 m.category = req.category();
@@ -121,7 +135,7 @@ public class MemoryService {
                 m.expiresAt = req.expiresAt();
               }
               m.updatedAt = now;
-              return recorded(caller, "memory.update", before, m);
+              return journal.changed(caller, "memory.update", before, m);
             });
   }
 
@@ -140,11 +154,14 @@ public class MemoryService {
               m.status = MemoryStatus.ARCHIVED;
               m.archivedAt = now;
               m.updatedAt = now;
-              return recorded(caller, "memory.archive", before, m);
+              return journal.changed(caller, "memory.archive", before, m);
             });
   }
 
-  /** Replaces an active memory by a new one; the old one stays, SUPERSEDED, linked both ways. */
+  /**
+   * Replaces an active memory by a new one; the old one stays, SUPERSEDED, linked both ways. A
+   * quarantined successor supersedes nothing until an admin releases it.
+   */
   @WithTransaction
   Uni<MemoryView> supersede(Caller caller, long id, MemoryRequests.Supersede req) {
     Instant now = Instant.now();
@@ -157,16 +174,21 @@ public class MemoryService {
             old -> {
               MemoryView before = MemoryView.of(old);
               Memory next = successor(caller, old, req, now);
+              gate.check("memory", req.text()).ifPresent(reason -> quarantine(next, reason));
               return next.persist()
-                  .chain(() -> recorded(caller, "memory.create", null, next))
+                  .chain(() -> journal.created(caller, next))
                   .chain(
                       created -> {
+                        if (next.status == MemoryStatus.QUARANTINED) {
+                          return Uni.createFrom().item(created);
+                        }
                         old.status = MemoryStatus.SUPERSEDED;
                         old.supersededBy = next.id;
                         old.supersededAt = now;
                         old.updatedAt = now;
                         old.statusReason = req.reason();
-                        return recorded(caller, "memory.supersede", before, old)
+                        return journal
+                            .changed(caller, "memory.supersede", before, old)
                             .replaceWith(created);
                       });
             });
@@ -178,11 +200,7 @@ public class MemoryService {
         .chain(
             m -> {
               MemoryScopes.requireWriteAllowed(caller, m.scope);
-              MemoryView before = MemoryView.of(m);
-              return m.delete()
-                  .chain(() -> outbox.delete(m.tenant, AggregateType.MEMORY, m.id, m.version))
-                  .chain(
-                      () -> audit.record(caller, "memory.delete", "memory", id + "", before, null));
+              return removal.delete(caller, m);
             });
   }
 
@@ -210,12 +228,9 @@ public class MemoryService {
     return next;
   }
 
-  /** Flushes (so the version is final), then writes the outbox event and the audit row. */
-  private Uni<MemoryView> recorded(Caller caller, String operation, MemoryView before, Memory m) {
-    return Panache.flush()
-        .chain(() -> outbox.upsert(m.tenant, AggregateType.MEMORY, m.id))
-        .map(ignored -> MemoryView.of(m))
-        .call(after -> audit.record(caller, operation, "memory", m.id + "", before, after));
+  private static void quarantine(Memory m, String reason) {
+    m.status = MemoryStatus.QUARANTINED;
+    m.statusReason = reason;
   }
 
   private static void setText(Memory m, String text, Instant now) {

@@ -30,7 +30,8 @@ public record MemoryView(
     String contentSha256,
     long version) {
 
-  static MemoryView of(Memory m) {
+  /** The view of a row. */
+  public static MemoryView of(Memory m) {
     return new MemoryView(
         m.id,
         m.agent,

@@ -8,4 +8,13 @@ import java.util.List;
  * that derived it, or a free note for memories written by hand.
  */
 public record Provenance(
-    List<Long> exchangeIds, @Size(max = 128) String extractor, @Size(max = 1000) String note) {}
+    List<Long> exchangeIds,
+    @Size(max = 128) String extractor,
+    @Size(max = 1000) String note,
+    @Size(max = 128) String extractorVersion) {
+
+  /** Provenance without an extractor version (hand-written memories, older rows). */
+  public Provenance(List<Long> exchangeIds, String extractor, String note) {
+    this(exchangeIds, extractor, note, null);
+  }
+}

@@ -3,11 +3,15 @@ package dev.engram.capture.outbox;
 import dev.engram.capture.client.IndexDocument;
 import dev.engram.capture.client.IndexOperation;
 import dev.engram.capture.exchange.Exchange;
+import dev.engram.capture.exchange.ExchangeStatus;
 import dev.engram.capture.memory.Memory;
 import dev.engram.capture.memory.MemoryScope;
 import dev.engram.capture.memory.MemoryStatus;
+import java.util.List;
 
-/** How record rows become index documents. Quarantined memories are never indexed. */
+/**
+ * How record rows become index documents. Quarantined rows are never indexed (a delete instead).
+ */
 final class IndexDocuments {
 
   static final String MEMORY = "memory";
@@ -20,6 +24,10 @@ final class IndexDocuments {
       return IndexOperation.delete(m.tenant, MEMORY, m.id, m.version);
     }
     boolean global = m.scope == MemoryScope.GLOBAL;
+    List<Long> sources =
+        m.provenance == null || m.provenance.exchangeIds() == null
+            ? List.of()
+            : m.provenance.exchangeIds();
     return IndexOperation.upsert(
         new IndexDocument(
             m.tenant,
@@ -39,10 +47,17 @@ final class IndexDocuments {
             m.confidence,
             m.createdAt,
             m.expiresAt,
+            m.archivedAt,
+            m.supersededAt,
+            m.source,
+            sources,
             m.metadata));
   }
 
   static IndexOperation of(Exchange e) {
+    if (e.status == ExchangeStatus.QUARANTINED) {
+      return IndexOperation.delete(e.tenant, EXCHANGE, e.id, e.version);
+    }
     return IndexOperation.upsert(
         new IndexDocument(
             e.tenant,
@@ -62,6 +77,10 @@ final class IndexDocuments {
             null,
             e.occurredAt,
             null,
+            null,
+            null,
+            null,
+            List.of(),
             e.metadata));
   }
 }

@@ -1,65 +1,53 @@
 package dev.engram.capture.outbox;
 
-import dev.engram.capture.client.IndexOperation;
-import dev.engram.capture.client.RecallIndexClient;
-import dev.engram.capture.client.RecallIndexClient.DeliveryFailure;
+import dev.engram.capture.client.DeliveryFailure;
 import dev.engram.capture.config.CaptureConfig;
-import dev.engram.capture.exchange.Exchange;
-import dev.engram.capture.memory.Memory;
-import dev.engram.capture.outbox.OutboxEvent.AggregateType;
-import dev.engram.capture.outbox.OutboxEvent.EventType;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.panache.common.Sort;
-import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 import org.jboss.logging.Logger;
 
 /**
- * Delivers outbox events to recall-service in id order, at least once. A batch is read, sent and
- * deleted in one transaction holding an advisory lock, so only one dispatcher (of any number of
- * capture-service replicas) delivers at a time and an event is deleted only after recall-service
- * has committed it. Failures back off exponentially; a batch recall-service refuses as invalid is
- * retried one event at a time, and the event it refuses alone is parked as dead (with its error)
- * instead of blocking everything behind it.
+ * Delivers one projection's outbox events in id order, at least once. A batch is read, sent and
+ * deleted in one transaction holding the projection's advisory lock, so only one dispatcher per
+ * projection (of any number of capture-service replicas) delivers at a time and an event is deleted
+ * only after the receiving service has committed it. Failures back off exponentially; a batch the
+ * receiver refuses as invalid is retried one event at a time, and the event it refuses alone is
+ * parked as dead (with its error) instead of blocking everything behind it. Each projection has its
+ * own dispatcher, so one being down never holds back the other.
+ *
+ * @param <O> the receiving API's operation type
  */
-@ApplicationScoped
-class OutboxDispatcher {
+final class OutboxDispatcher<O> {
 
   private static final Logger LOG = Logger.getLogger(OutboxDispatcher.class);
-  private static final long LOCK_KEY = 0x656e6772616dL; // "engram"
   private static final int MAX_BATCHES_PER_TICK = 64;
 
-  /** Keeps one request to recall-service well under its body limit, whatever the texts' sizes. */
+  /** Keeps one request well under the receiver's body limit, whatever the texts' sizes. */
   private static final int MAX_CHARS_PER_REQUEST = 1_000_000;
 
-  private final RecallIndexClient recall;
+  private final Projection<O> projection;
   private final CaptureConfig.Outbox config;
-  private final OutboxStats stats;
+  private final OutboxStats.TargetStats stats;
+  private final String name;
 
   private volatile Instant pausedUntil = Instant.EPOCH;
   private volatile int consecutiveFailures;
 
-  /** Single-event deliveries still to make after recall-service refused a whole batch. */
+  /** Single-event deliveries still to make after the receiver refused a whole batch. */
   private volatile int isolating;
 
-  OutboxDispatcher(RecallIndexClient recall, CaptureConfig config, OutboxStats stats) {
-    this.recall = recall;
-    this.config = config.outbox();
+  OutboxDispatcher(
+      Projection<O> projection, CaptureConfig.Outbox config, OutboxStats.TargetStats stats) {
+    this.projection = projection;
+    this.config = config;
     this.stats = stats;
-  }
-
-  void schedule(@Observes StartupEvent event, Ticker ticker) {
-    ticker.every(config.pollInterval(), "outbox-dispatcher", this::drain);
+    this.name = projection.target().wire();
   }
 
   /** Delivers batches until the outbox is empty, a delivery fails, or the tick's quota is used. */
@@ -88,7 +76,10 @@ class OutboxDispatcher {
                         locked ->
                             !locked
                                 ? Uni.createFrom().item(List.<OutboxEvent>of())
-                                : OutboxEvent.<OutboxEvent>find("deadAt is null", Sort.by("id"))
+                                : OutboxEvent.<OutboxEvent>find(
+                                        "target = ?1 and deadAt is null",
+                                        Sort.by("id"),
+                                        projection.target())
                                     .page(0, size)
                                     .list())
                     .chain(
@@ -97,25 +88,29 @@ class OutboxDispatcher {
                             return Uni.createFrom().item(0);
                           }
                           events.forEach(e -> attempted.add(e.id));
-                          return operations(events)
+                          return projection
+                              .operations(events)
                               .chain(this::send)
                               .chain(
-                                  result ->
+                                  ignored ->
                                       OutboxEvent.delete("id in ?1", attempted)
                                           .replaceWith(events.size()));
                         }))
-        .invoke(delivered -> delivered(delivered))
+        .invoke(this::delivered)
         .onFailure()
         .recoverWithUni(failure -> failed(attempted, failure).replaceWith(0));
   }
 
-  /** Sends the operations in order, in requests of bounded size. */
-  private Uni<Integer> send(List<IndexOperation> operations) {
-    List<List<IndexOperation>> requests = new ArrayList<>();
-    List<IndexOperation> current = new ArrayList<>();
+  /** Sends the operations in order, in requests of bounded size (none at all for none). */
+  private Uni<Void> send(List<O> operations) {
+    if (operations.isEmpty()) {
+      return Uni.createFrom().voidItem();
+    }
+    List<List<O>> requests = new ArrayList<>();
+    List<O> current = new ArrayList<>();
     long chars = 0;
-    for (IndexOperation op : operations) {
-      int size = op.document() == null ? 0 : op.document().text().length();
+    for (O op : operations) {
+      int size = projection.size(op);
       if (!current.isEmpty() && chars + size > MAX_CHARS_PER_REQUEST) {
         requests.add(current);
         current = new ArrayList<>();
@@ -128,74 +123,21 @@ class OutboxDispatcher {
     return Multi.createFrom()
         .iterable(requests)
         .onItem()
-        .transformToUniAndConcatenate(recall::apply)
+        .transformToUniAndConcatenate(projection::send)
         .collect()
         .last()
-        .replaceWith(operations.size());
+        .replaceWithVoid();
   }
 
-  private static Uni<Boolean> tryLock() {
+  private Uni<Boolean> tryLock() {
     return Panache.getSession()
         .chain(
             session ->
                 session
                     .createNativeQuery(
-                        "select pg_try_advisory_xact_lock(" + LOCK_KEY + ")", Boolean.class)
+                        "select pg_try_advisory_xact_lock(" + projection.lockKey() + ")",
+                        Boolean.class)
                     .getSingleResult());
-  }
-
-  /** The index operations for a batch, in event order, with rows read as they are now. */
-  private static Uni<List<IndexOperation>> operations(List<OutboxEvent> events) {
-    List<Long> memoryIds = ids(events, AggregateType.MEMORY);
-    List<Long> exchangeIds = ids(events, AggregateType.EXCHANGE);
-    Uni<Map<Long, Memory>> memories =
-        memoryIds.isEmpty()
-            ? Uni.createFrom().item(Map.of())
-            : Memory.<Memory>list("id in ?1", memoryIds)
-                .map(
-                    rows ->
-                        rows.stream().collect(Collectors.toMap(m -> m.id, Function.identity())));
-    Uni<Map<Long, Exchange>> exchanges =
-        exchangeIds.isEmpty()
-            ? Uni.createFrom().item(Map.of())
-            : Exchange.<Exchange>list("id in ?1", exchangeIds)
-                .map(
-                    rows ->
-                        rows.stream().collect(Collectors.toMap(e -> e.id, Function.identity())));
-    return memories.chain(
-        m -> exchanges.map(x -> events.stream().map(event -> operation(event, m, x)).toList()));
-  }
-
-  private static IndexOperation operation(
-      OutboxEvent event, Map<Long, Memory> memories, Map<Long, Exchange> exchanges) {
-    String kind =
-        event.aggregateType == AggregateType.MEMORY
-            ? IndexDocuments.MEMORY
-            : IndexDocuments.EXCHANGE;
-    return switch (event.eventType) {
-      case RESET -> IndexOperation.reset(event.tenant);
-      case DELETE -> IndexOperation.delete(event.tenant, kind, event.aggregateId, event.version);
-      case UPSERT -> {
-        Memory memory = memories.get(event.aggregateId);
-        Exchange exchange = exchanges.get(event.aggregateId);
-        if (event.aggregateType == AggregateType.MEMORY && memory != null) {
-          yield IndexDocuments.of(memory);
-        }
-        if (event.aggregateType == AggregateType.EXCHANGE && exchange != null) {
-          yield IndexDocuments.of(exchange);
-        }
-        // Deleted since: its own DELETE event follows; deleting now is the same outcome.
-        yield IndexOperation.delete(event.tenant, kind, event.aggregateId, event.version);
-      }
-    };
-  }
-
-  private static List<Long> ids(List<OutboxEvent> events, AggregateType type) {
-    return events.stream()
-        .filter(e -> e.eventType == EventType.UPSERT && e.aggregateType == type)
-        .map(e -> e.aggregateId)
-        .distinct()
-        .toList();
   }
 
   private void delivered(int count) {
@@ -203,7 +145,8 @@ class OutboxDispatcher {
       return;
     }
     if (consecutiveFailures > 0) {
-      LOG.infof("Outbox delivery resumed after %d failed attempt(s)", consecutiveFailures);
+      LOG.infof(
+          "Outbox delivery to %s resumed after %d failed attempt(s)", name, consecutiveFailures);
     }
     consecutiveFailures = 0;
     if (isolating > 0) {
@@ -229,8 +172,8 @@ class OutboxDispatcher {
     stats.failed(error);
     if (failures == 1 || failures % 20 == 0 || dead) {
       LOG.warnf(
-          "Outbox delivery of %d event(s) failed (%s)%s; retrying in %d ms",
-          attempted.size(), error, dead ? ", parked as dead" : "", wait.toMillis());
+          "Outbox delivery of %d event(s) to %s failed (%s)%s; retrying in %d ms",
+          attempted.size(), name, error, dead ? ", parked as dead" : "", wait.toMillis());
     }
     if (attempted.isEmpty()) {
       return Uni.createFrom().voidItem();

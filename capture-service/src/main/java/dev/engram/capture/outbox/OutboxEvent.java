@@ -11,9 +11,9 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 
 /**
- * A projection event written in the same transaction as the change it describes (table outbox).
- * Upserts carry no payload: the dispatcher sends the row as it is when delivered, so a burst of
- * changes to one memory costs one index write of its latest state.
+ * A projection event written in the same transaction as the change it describes (table outbox), one
+ * row per target projection. Upserts carry no payload: the dispatcher sends the row as it is when
+ * delivered, so a burst of changes to one memory costs one index write of its latest state.
  */
 @Entity
 @Table(name = "outbox")
@@ -24,6 +24,10 @@ public class OutboxEvent extends PanacheEntityBase {
   public Long id;
 
   public String tenant;
+
+  /** The projection this event is for; each has its own dispatcher. */
+  @Enumerated(EnumType.STRING)
+  public Target target;
 
   @Enumerated(EnumType.STRING)
   public EventType eventType;
@@ -53,6 +57,19 @@ public class OutboxEvent extends PanacheEntityBase {
   public enum AggregateType {
     MEMORY,
     EXCHANGE,
+    FACT,
+    RELATION,
     TENANT
+  }
+
+  /** Where it goes: recall-service's index or graph-service's graph. */
+  public enum Target {
+    RECALL,
+    GRAPH;
+
+    /** The lower-case name used in metrics, readiness and the reindex API. */
+    public String wire() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
   }
 }

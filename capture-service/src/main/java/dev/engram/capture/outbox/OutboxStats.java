@@ -1,6 +1,7 @@
 package dev.engram.capture.outbox;
 
 import dev.engram.capture.config.CaptureConfig;
+import dev.engram.capture.outbox.OutboxEvent.Target;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -11,71 +12,69 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The outbox's backlog as metrics and readiness data: pending events, age of the oldest (the lag),
- * dead events, the last error. Counts are refreshed on a schedule, not per scrape.
+ * The outbox's backlog per projection as metrics (tagged {@code target}) and readiness data:
+ * pending events, age of the oldest (the lag), dead events, the last error. Counts are refreshed on
+ * a schedule, not per scrape.
  */
 @ApplicationScoped
 public class OutboxStats {
 
   private static final String COUNTS =
-      "select count(*) filter (where dead_at is null), min(created_at) filter (where dead_at is"
-          + " null), count(*) filter (where dead_at is not null) from outbox";
+      "select target, count(*) filter (where dead_at is null), min(created_at) filter (where"
+          + " dead_at is null), count(*) filter (where dead_at is not null) from outbox group by"
+          + " target";
 
-  private final AtomicLong pending = new AtomicLong();
-  private final AtomicLong dead = new AtomicLong();
-  private volatile Instant oldestPending;
-  private volatile Instant lastDelivery;
-  private volatile String lastError;
-  private volatile boolean known;
-  private final Counter deliveredEvents;
-  private final Counter failures;
+  private final Map<Target, TargetStats> targets = new EnumMap<>(Target.class);
   private final CaptureConfig config;
+  private volatile boolean known;
 
   OutboxStats(MeterRegistry registry, CaptureConfig config) {
     this.config = config;
-    Gauge.builder("engram.outbox.pending", pending, AtomicLong::get)
-        .description("Outbox events not yet delivered to recall-service")
-        .register(registry);
-    Gauge.builder("engram.outbox.lag.seconds", this, OutboxStats::lagSeconds)
-        .description("Age of the oldest undelivered outbox event")
-        .register(registry);
-    Gauge.builder("engram.outbox.dead", dead, AtomicLong::get)
-        .description("Outbox events recall-service refused, parked for an operator")
-        .register(registry);
-    this.deliveredEvents =
-        Counter.builder("engram.outbox.delivered")
-            .description("Outbox events delivered")
-            .register(registry);
-    this.failures =
-        Counter.builder("engram.outbox.failures")
-            .description("Failed outbox delivery attempts")
-            .register(registry);
+    for (Target target : Target.values()) {
+      targets.put(target, new TargetStats(registry, target));
+    }
   }
 
   void schedule(@Observes StartupEvent event, Ticker ticker) {
     ticker.every(config.outbox().statsInterval(), "outbox-stats", this::refresh);
   }
 
+  TargetStats of(Target target) {
+    return targets.get(target);
+  }
+
   Uni<Void> refresh() {
     return Panache.withSession(
             () ->
                 Panache.getSession()
-                    .chain(s -> s.createNativeQuery(COUNTS, Object[].class).getSingleResult()))
-        .invoke(
-            row -> {
-              pending.set(((Number) row[0]).longValue());
-              oldestPending = row[1] == null ? null : toInstant(row[1]);
-              dead.set(((Number) row[2]).longValue());
-              known = true;
-            })
+                    .chain(s -> s.createNativeQuery(COUNTS, Object[].class).getResultList()))
+        .invoke(this::apply)
         .replaceWithVoid()
         .onFailure()
         .invoke(() -> known = false)
         .onFailure()
         .recoverWithNull();
+  }
+
+  private void apply(List<Object[]> rows) {
+    Map<Target, Object[]> byTarget = new EnumMap<>(Target.class);
+    for (Object[] row : rows) {
+      byTarget.put(Target.valueOf((String) row[0]), row);
+    }
+    targets.forEach(
+        (target, stats) -> {
+          Object[] row = byTarget.get(target);
+          stats.pending.set(row == null ? 0 : ((Number) row[1]).longValue());
+          stats.oldestPending = row == null || row[2] == null ? null : toInstant(row[2]);
+          stats.dead.set(row == null ? 0 : ((Number) row[3]).longValue());
+        });
+    known = true;
   }
 
   private static Instant toInstant(Object value) {
@@ -90,30 +89,14 @@ public class OutboxStats {
         : Instant.parse(value.toString());
   }
 
-  void delivered(int count) {
-    deliveredEvents.increment(count);
-    lastDelivery = Instant.now();
-    lastError = null;
+  /** A snapshot per projection, for readiness details and stats. */
+  public Map<Target, Snapshot> snapshot() {
+    Map<Target, Snapshot> result = new EnumMap<>(Target.class);
+    targets.forEach((target, stats) -> result.put(target, stats.snapshot(known)));
+    return result;
   }
 
-  void failed(String error) {
-    failures.increment();
-    lastError = error;
-  }
-
-  double lagSeconds() {
-    Instant oldest = oldestPending;
-    return oldest == null
-        ? 0
-        : Math.max(0, (Instant.now().toEpochMilli() - oldest.toEpochMilli()) / 1000.0);
-  }
-
-  /** A snapshot for readiness details. */
-  public Snapshot snapshot() {
-    return new Snapshot(known, pending.get(), lagSeconds(), dead.get(), lastDelivery, lastError);
-  }
-
-  /** What readiness shows about the outbox. */
+  /** What readiness shows about one projection's outbox. */
   public record Snapshot(
       boolean known,
       long pending,
@@ -121,4 +104,63 @@ public class OutboxStats {
       long dead,
       Instant lastDelivery,
       String lastError) {}
+
+  /** The counters and gauges of one projection. */
+  static final class TargetStats {
+    private final AtomicLong pending = new AtomicLong();
+    private final AtomicLong dead = new AtomicLong();
+    private volatile Instant oldestPending;
+    private volatile Instant lastDelivery;
+    private volatile String lastError;
+    private final Counter deliveredEvents;
+    private final Counter failures;
+
+    TargetStats(MeterRegistry registry, Target target) {
+      String tag = target.wire();
+      Gauge.builder("engram.outbox.pending", pending, AtomicLong::get)
+          .tag("target", tag)
+          .description("Outbox events not yet delivered")
+          .register(registry);
+      Gauge.builder("engram.outbox.lag.seconds", this, TargetStats::lagSeconds)
+          .tag("target", tag)
+          .description("Age of the oldest undelivered outbox event")
+          .register(registry);
+      Gauge.builder("engram.outbox.dead", dead, AtomicLong::get)
+          .tag("target", tag)
+          .description("Outbox events the receiver refused, parked for an operator")
+          .register(registry);
+      deliveredEvents =
+          Counter.builder("engram.outbox.delivered")
+              .tag("target", tag)
+              .description("Outbox events delivered")
+              .register(registry);
+      failures =
+          Counter.builder("engram.outbox.failures")
+              .tag("target", tag)
+              .description("Failed outbox delivery attempts")
+              .register(registry);
+    }
+
+    void delivered(int count) {
+      deliveredEvents.increment(count);
+      lastDelivery = Instant.now();
+      lastError = null;
+    }
+
+    void failed(String error) {
+      failures.increment();
+      lastError = error;
+    }
+
+    double lagSeconds() {
+      Instant oldest = oldestPending;
+      return oldest == null
+          ? 0
+          : Math.max(0, (Instant.now().toEpochMilli() - oldest.toEpochMilli()) / 1000.0);
+    }
+
+    Snapshot snapshot(boolean known) {
+      return new Snapshot(known, pending.get(), lagSeconds(), dead.get(), lastDelivery, lastError);
+    }
+  }
 }

@@ -22,7 +22,7 @@ import org.jboss.logging.Logger;
  * than once a second; the outbox wants lower latency than that.)
  */
 @ApplicationScoped
-class Ticker {
+public class Ticker {
 
   private static final Logger LOG = Logger.getLogger(Ticker.class);
 
@@ -34,7 +34,7 @@ class Ticker {
     this.vertx = vertx;
   }
 
-  void every(Duration interval, String name, Supplier<Uni<Void>> task) {
+  public void every(Duration interval, String name, Supplier<Uni<Void>> task) {
     AtomicBoolean running = new AtomicBoolean();
     long id =
         vertx.setPeriodic(

@@ -1,48 +1,98 @@
 package dev.engram.capture.reindex;
 
+import dev.engram.capture.outbox.OutboxEvent.Target;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import org.hibernate.reactive.mutiny.Mutiny;
 
 /**
- * Rebuilds a tenant's index from the record: one transaction enqueues a reset followed by an upsert
- * of every memory and exchange. Because it is ordinary outbox traffic, writes made during the
- * rebuild are delivered after it and nothing is lost or resurrected.
+ * Rebuilds a tenant's projections (the recall index, the graph, or both) from the record: one
+ * transaction enqueues, per projection, a reset followed by an upsert of every row it holds.
+ * Because it is ordinary outbox traffic, writes made during the rebuild are delivered after it and
+ * nothing is lost or resurrected. Quarantined rows are never projected.
  */
 @ApplicationScoped
 public class ReindexService {
 
+  private static final String INSERT =
+      "insert into outbox (tenant, target, event_type, aggregate_type, aggregate_id, version,"
+          + " created_at) ";
   private static final String RESET =
-      "insert into outbox (tenant, event_type, aggregate_type, version, created_at)"
-          + " values (:tenant, 'RESET', 'TENANT', 0, now())";
+      INSERT + "values (:tenant, :target, 'RESET', 'TENANT', null, 0, now())";
   private static final String MEMORIES =
-      "insert into outbox (tenant, event_type, aggregate_type, aggregate_id, version, created_at)"
-          + " select tenant, 'UPSERT', 'MEMORY', id, 0, now() from memories"
+      INSERT
+          + "select tenant, :target, 'UPSERT', 'MEMORY', id, 0, now() from memories"
           + " where tenant = :tenant and status <> 'QUARANTINED' order by id";
   private static final String EXCHANGES =
-      "insert into outbox (tenant, event_type, aggregate_type, aggregate_id, version, created_at)"
-          + " select tenant, 'UPSERT', 'EXCHANGE', id, 0, now() from exchanges"
+      INSERT
+          + "select tenant, :target, 'UPSERT', 'EXCHANGE', id, 0, now() from exchanges"
+          + " where tenant = :tenant and status <> 'QUARANTINED' order by id";
+  private static final String FACTS =
+      INSERT
+          + "select tenant, :target, 'UPSERT', 'FACT', id, 0, now() from facts"
+          + " where tenant = :tenant and status <> 'QUARANTINED' order by id";
+  private static final String RELATIONS =
+      INSERT
+          + "select tenant, :target, 'UPSERT', 'RELATION', id, 0, now() from memory_relations"
           + " where tenant = :tenant order by id";
 
-  /** What a reindex enqueued. */
-  public record Enqueued(String tenant, int memories, int exchanges) {}
+  /** What a reindex enqueued, per projection. */
+  public record Enqueued(
+      String tenant, List<String> targets, int memories, int exchanges, int facts, int relations) {}
 
   @WithTransaction
-  Uni<Enqueued> reindex(String tenant) {
+  Uni<Enqueued> reindex(String tenant, List<Target> targets) {
     return Panache.getSession()
         .chain(
-            session ->
-                run(session, RESET, tenant)
-                    .chain(() -> run(session, MEMORIES, tenant))
-                    .chain(
-                        memories ->
-                            run(session, EXCHANGES, tenant)
-                                .map(exchanges -> new Enqueued(tenant, memories, exchanges))));
+            session -> {
+              Uni<Enqueued> result =
+                  Uni.createFrom()
+                      .item(
+                          new Enqueued(
+                              tenant, targets.stream().map(Target::wire).toList(), 0, 0, 0, 0));
+              for (Target target : targets) {
+                result = result.chain(sofar -> enqueue(session, tenant, target, sofar));
+              }
+              return result;
+            });
   }
 
-  private static Uni<Integer> run(Mutiny.Session session, String sql, String tenant) {
-    return session.createNativeQuery(sql).setParameter("tenant", tenant).executeUpdate();
+  private static Uni<Enqueued> enqueue(
+      Mutiny.Session session, String tenant, Target target, Enqueued sofar) {
+    boolean graph = target == Target.GRAPH;
+    return run(session, RESET, tenant, target)
+        .chain(() -> run(session, MEMORIES, tenant, target))
+        .chain(
+            memories ->
+                run(session, EXCHANGES, tenant, target)
+                    .chain(
+                        exchanges ->
+                            (graph ? run(session, FACTS, tenant, target) : Uni.createFrom().item(0))
+                                .chain(
+                                    facts ->
+                                        (graph
+                                                ? run(session, RELATIONS, tenant, target)
+                                                : Uni.createFrom().item(0))
+                                            .map(
+                                                relations ->
+                                                    new Enqueued(
+                                                        tenant,
+                                                        sofar.targets(),
+                                                        memories,
+                                                        exchanges,
+                                                        Math.max(facts, sofar.facts()),
+                                                        Math.max(relations, sofar.relations()))))));
+  }
+
+  private static Uni<Integer> run(
+      Mutiny.Session session, String sql, String tenant, Target target) {
+    return session
+        .createNativeQuery(sql)
+        .setParameter("tenant", tenant)
+        .setParameter("target", target.name())
+        .executeUpdate();
   }
 }

@@ -35,6 +35,13 @@ public class Slot extends PanacheEntityBase {
   public Instant updatedAt;
   public String updatedBy;
 
+  /** ACTIVE, or QUARANTINED: kept for review, never served for context. */
+  @Enumerated(EnumType.STRING)
+  public SlotStatus status = SlotStatus.ACTIVE;
+
+  /** Why it is quarantined. */
+  public String statusReason;
+
   /** Starts at 1 and grows with every change (Hibernate keeps an initial value that is >= 0). */
   @Version public long version = 1;
 }

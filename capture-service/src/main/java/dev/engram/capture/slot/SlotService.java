@@ -1,11 +1,11 @@
 package dev.engram.capture.slot;
 
-import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.Encoding;
-import com.knuddels.jtokkit.api.EncodingType;
 import dev.engram.capture.CaptureError;
+import dev.engram.capture.Tokens;
 import dev.engram.capture.audit.AuditLog;
 import dev.engram.capture.config.CaptureConfig;
+import dev.engram.capture.gate.PoisoningGate;
 import dev.engram.common.Sha256;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.error.EngramException;
@@ -16,6 +16,7 @@ import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -23,21 +24,22 @@ import java.util.Map;
 @ApplicationScoped
 public class SlotService {
 
+  /** The agent's hot context slot, capped separately (default 1,000 tokens). */
+  public static final String HOT_CONTEXT = "hot_context";
+
   private final int maxTokens;
+  private final Map<String, Integer> caps;
   private final Encoding encoding;
   private final AuditLog audit;
+  private final PoisoningGate gate;
 
-  SlotService(CaptureConfig config, AuditLog audit) {
+  SlotService(CaptureConfig config, AuditLog audit, PoisoningGate gate, Tokens tokens) {
     this.maxTokens = config.slots().maxTokens();
-    this.encoding =
-        Encodings.newDefaultEncodingRegistry()
-            .getEncoding(
-                EncodingType.fromName(config.slots().encoding())
-                    .orElseThrow(
-                        () ->
-                            new IllegalStateException(
-                                "engram.capture.slots.encoding: unknown encoding "
-                                    + config.slots().encoding())));
+    Map<String, Integer> byName = new HashMap<>(config.slots().maxTokensByName());
+    byName.putIfAbsent(HOT_CONTEXT, config.slots().hotContextMaxTokens());
+    this.caps = Map.copyOf(byName);
+    this.gate = gate;
+    this.encoding = tokens.encoding();
     this.audit = audit;
   }
 
@@ -47,14 +49,31 @@ public class SlotService {
    */
   @WithTransaction
   Uni<SlotView> put(Caller caller, SlotAddress at, String content, Long expectedVersion) {
+    return write(caller, at, content, expectedVersion);
+  }
+
+  /** The token cap of a slot name. */
+  public int cap(String name) {
+    return caps.getOrDefault(name, maxTokens);
+  }
+
+  /** BPE tokens of a text, as the cap counts them. */
+  public int tokens(String text) {
+    return encoding.countTokensOrdinary(text);
+  }
+
+  /** Writes a slot inside the caller's transaction (see {@link #put}). */
+  Uni<SlotView> write(Caller caller, SlotAddress at, String content, Long expectedVersion) {
     int tokens = encoding.countTokensOrdinary(content);
-    if (tokens > maxTokens) {
+    int cap = cap(at.name());
+    if (tokens > cap) {
       throw new EngramException(
           CaptureError.SLOT_TOO_LARGE,
-          "content is " + tokens + " tokens; the limit is " + maxTokens,
+          "content is " + tokens + " tokens; the limit of " + at.name() + " is " + cap,
           List.of(),
-          Map.of("tokens", tokens, "max_tokens", maxTokens));
+          Map.of("tokens", tokens, "max_tokens", cap));
     }
+    String quarantine = gate.check("slot", content).orElse(null);
     Instant now = Instant.now();
     return find(caller, at)
         .chain(
@@ -67,6 +86,8 @@ public class SlotService {
               slot.tokens = tokens;
               slot.updatedAt = now;
               slot.updatedBy = caller.keyId();
+              slot.status = quarantine == null ? SlotStatus.ACTIVE : SlotStatus.QUARANTINED;
+              slot.statusReason = quarantine;
               Uni<?> write = existing == null ? slot.persist() : Uni.createFrom().voidItem();
               return write
                   .chain(Panache::flush)

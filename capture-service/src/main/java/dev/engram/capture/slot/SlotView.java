@@ -14,9 +14,12 @@ public record SlotView(
     long version,
     Instant createdAt,
     Instant updatedAt,
-    String updatedBy) {
+    String updatedBy,
+    SlotStatus status,
+    String statusReason) {
 
-  static SlotView of(Slot s) {
+  /** The view of a row. */
+  public static SlotView of(Slot s) {
     return new SlotView(
         s.agent,
         s.ownerType,
@@ -28,6 +31,8 @@ public record SlotView(
         s.version,
         s.createdAt,
         s.updatedAt,
-        s.updatedBy);
+        s.updatedBy,
+        s.status,
+        s.statusReason);
   }
 }

@@ -1,0 +1,190 @@
+package dev.engram.capture.extract;
+
+import dev.engram.capture.memory.MemoryCategory;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The default extractor, no LLM: OpenNLP splits, tokenizes and tags each turn; the quality gate
+ * drops questions, filler and fragments; cue phrases find profile facts, decisions, commitments,
+ * corrections and dated events; relative dates are resolved against the time of the turn.
+ */
+@ApplicationScoped
+public class DeterministicExtractor implements Extractor {
+
+  public static final String NAME = "deterministic";
+  public static final String VERSION = "1.0+" + Nlp.MODELS;
+
+  private final Nlp nlp;
+
+  public DeterministicExtractor(Nlp nlp) {
+    this.nlp = nlp;
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String version() {
+    return VERSION;
+  }
+
+  @Override
+  public Uni<Extraction> extract(List<Statement> statements) {
+    return Uni.createFrom().item(() -> extractNow(statements));
+  }
+
+  /** The same, synchronously (pure CPU work). */
+  public Extraction extractNow(List<Statement> statements) {
+    List<Finding> findings = new ArrayList<>();
+    int skipped = 0;
+    for (Statement st : statements) {
+      if (!st.fromUser() && !"assistant".equals(st.role())) {
+        skipped++;
+        continue; // tool output and system prompts are not things a person said
+      }
+      for (Nlp.Sentence sentence : nlp.sentences(st.text())) {
+        if (Cues.remembered(sentence.text()) != null) {
+          continue; // explicit remember was handled when the turn was stored
+        }
+        if (QualityGate.check(sentence) != null) {
+          skipped++;
+          continue;
+        }
+        List<Finding> found = fromSentence(st, sentence);
+        if (found.isEmpty()) {
+          skipped++;
+        }
+        found.forEach(
+            f -> findings.add(st.quarantine() == null ? f : f.quarantined(st.quarantine())));
+      }
+    }
+    return new Extraction(findings, skipped);
+  }
+
+  private List<Finding> fromSentence(Statement st, Nlp.Sentence sentence) {
+    String text = sentence.text();
+    boolean correction = Cues.CORRECTION.matcher(text).lookingAt();
+    Optional<DateResolver.Mention> date = DateResolver.find(text, st.occurredAt());
+    Instant validFrom = date.map(DateResolver.Mention::instant).orElse(st.occurredAt());
+    double bonus = correction ? 0.05 : 0;
+    List<Finding> found = new ArrayList<>();
+    if (st.fromUser()) {
+      for (ProfileRules.Match match : ProfileRules.apply(sentence, st.speaker())) {
+        found.add(
+            finding(
+                st,
+                match.text(),
+                MemoryCategory.PROFILE,
+                match.confidence() + bonus,
+                match.triple(),
+                validFrom,
+                meta("profile", date),
+                correction));
+      }
+    }
+    if (!found.isEmpty()) {
+      return found;
+    }
+    String free = freeText(sentence, date, st.speaker());
+    Nlp.Sentence clause = nlp.analyse(Cues.withoutCorrection(text));
+    if (Cues.DECISION.matcher(text).find() && clause.contentTokens() >= 2) {
+      found.add(
+          finding(
+              st,
+              free,
+              MemoryCategory.DECISION,
+              0.85 + bonus,
+              null,
+              validFrom,
+              meta("decision", date),
+              correction));
+    } else if (Cues.COMMITMENT.matcher(text).find() && clause.contentTokens() >= 2) {
+      Map<String, String> meta = meta("commitment", date);
+      date.ifPresent(d -> meta.put("due", d.date().toString()));
+      found.add(
+          finding(st, free, MemoryCategory.EVENT, 0.8 + bonus, null, validFrom, meta, correction));
+    } else if (date.isPresent() && hasVerb(clause) && clause.contentTokens() >= 3) {
+      found.add(
+          finding(
+              st,
+              free,
+              MemoryCategory.EVENT,
+              0.75 + bonus,
+              null,
+              validFrom,
+              meta("event", date),
+              correction));
+    } else if (correction && clause.contentTokens() >= 3) {
+      found.add(
+          finding(
+              st,
+              free,
+              MemoryCategory.KNOWLEDGE,
+              0.8,
+              null,
+              validFrom,
+              meta("correction", date),
+              true));
+    }
+    return found;
+  }
+
+  /** The sentence as a self-contained memory: third person, the date resolved, no cue. */
+  static String freeText(
+      Nlp.Sentence sentence, Optional<DateResolver.Mention> date, String speaker) {
+    String text = sentence.text();
+    if (date.isPresent()) {
+      DateResolver.Mention d = date.get();
+      text = text.substring(0, d.start()) + d.phrase() + text.substring(d.end());
+    }
+    text = Cues.withoutCorrection(text).strip();
+    text = PersonRewriter.rewrite(text, speaker);
+    return text.isEmpty() || text.startsWith(speaker)
+        ? text
+        : Character.toUpperCase(text.charAt(0)) + text.substring(1);
+  }
+
+  private static boolean hasVerb(Nlp.Sentence s) {
+    return s.tokens().stream()
+        .anyMatch(t -> t.is("VERB") || t.is("AUX") || t.tag().contains("AUX"));
+  }
+
+  private static Map<String, String> meta(String kind, Optional<DateResolver.Mention> date) {
+    Map<String, String> meta = new LinkedHashMap<>();
+    meta.put("kind", kind);
+    date.ifPresent(d -> meta.put("event_time", d.date().toString()));
+    return meta;
+  }
+
+  private static Finding finding(
+      Statement st,
+      String text,
+      MemoryCategory category,
+      double confidence,
+      Finding.Triple triple,
+      Instant validFrom,
+      Map<String, String> metadata,
+      boolean correction) {
+    return new Finding(
+        text,
+        category,
+        Math.min(0.99, confidence),
+        List.of(st.exchangeId()),
+        triple,
+        validFrom,
+        metadata,
+        correction,
+        NAME,
+        VERSION,
+        null);
+  }
+}

@@ -1,0 +1,232 @@
+package dev.engram.capture.fact;
+
+import dev.engram.capture.audit.AuditLog;
+import dev.engram.capture.memory.Memory;
+import dev.engram.capture.outbox.Outbox;
+import dev.engram.capture.outbox.OutboxEvent.AggregateType;
+import dev.engram.common.auth.Caller;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.panache.common.Parameters;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Writes facts inside the caller's transaction, audited and projected to the graph. The rule for
+ * functional predicates is the one graph-service applies: a newer value invalidates the older
+ * (valid_to = the newer's valid_from, invalidated_at = the newer's recorded_at), never a delete.
+ */
+@ApplicationScoped
+public class FactLedger {
+
+  private final Outbox outbox;
+  private final AuditLog audit;
+  private final FunctionalPredicates predicates;
+
+  FactLedger(Outbox outbox, AuditLog audit, FunctionalPredicates predicates) {
+    this.outbox = outbox;
+    this.audit = audit;
+    this.predicates = predicates;
+  }
+
+  public FunctionalPredicates predicates() {
+    return predicates;
+  }
+
+  public static String key(String value) {
+    return value.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+  }
+
+  /** The current ACTIVE facts with this subject and predicate in the memory's scope. */
+  public Uni<List<Fact>> current(Memory scope, String subject, String predicate) {
+    Parameters params =
+        Parameters.with("tenant", scope.tenant)
+            .and("subject", key(subject))
+            .and("predicate", predicate)
+            .and("status", FactStatus.ACTIVE)
+            .and("scope", scope.scope);
+    return Fact.<Fact>list(
+        "tenant = :tenant and subjectKey = :subject and predicate = :predicate"
+            + " and invalidatedAt is null and status = :status and scope = :scope"
+            + sameScope(scope.agent, scope.chat, params)
+            + " order by validFrom desc, id desc",
+        params);
+  }
+
+  /** " and agent = :agent and chat is null" and the like, adding the parameters it uses. */
+  static String sameScope(String agent, String chat, Parameters params) {
+    StringBuilder where = new StringBuilder();
+    if (agent == null) {
+      where.append(" and agent is null");
+    } else {
+      where.append(" and agent = :agent");
+      params.and("agent", agent);
+    }
+    if (chat == null) {
+      where.append(" and chat is null");
+    } else {
+      where.append(" and chat = :chat");
+      params.and("chat", chat);
+    }
+    return where.toString();
+  }
+
+  /** Facts (any status) sourced from a memory. */
+  public Uni<List<Fact>> sourcedFrom(String tenant, long memoryId) {
+    return Panache.getSession()
+        .chain(
+            s ->
+                s.createNativeQuery(
+                        "select * from facts where tenant = ?1 and source_memory_ids @> array["
+                            + memoryId
+                            + "]::bigint[]",
+                        Fact.class)
+                    .setParameter(1, tenant)
+                    .getResultList());
+  }
+
+  /** A new fact sourced from {@code source}, ACTIVE or QUARANTINED like it. */
+  public Uni<Fact> insert(
+      Caller caller,
+      Memory source,
+      String subject,
+      String predicate,
+      String object,
+      Instant validFrom,
+      double confidence,
+      FactStatus status) {
+    Instant now = Instant.now();
+    Fact f = new Fact();
+    f.tenant = source.tenant;
+    f.agent = source.agent;
+    f.chat = source.chat;
+    f.scope = source.scope;
+    f.subject = subject.strip();
+    f.subjectKey = key(subject);
+    f.predicate = predicate;
+    f.objectValue = object.strip();
+    f.objectKey = key(object);
+    f.validFrom = validFrom;
+    f.recordedAt = now;
+    f.confidence = confidence;
+    f.sourceMemoryIds = new Long[] {source.id};
+    f.status = status;
+    f.createdBy = caller.keyId();
+    f.updatedAt = now;
+    return f.persist()
+        .chain(Panache::flush)
+        .chain(
+            () ->
+                status == FactStatus.QUARANTINED
+                    ? Uni.createFrom().voidItem()
+                    : outbox.upsert(f.tenant, AggregateType.FACT, f.id))
+        .chain(() -> audit.record(caller, "fact.create", "fact", f.id + "", null, FactView.of(f)))
+        .replaceWith(f);
+  }
+
+  /**
+   * Ends {@code old}: the newer fact's valid_from is its valid_to and the newer's recorded_at its
+   * invalidated_at.
+   */
+  public Uni<Fact> invalidate(Caller caller, Fact old, Fact newer) {
+    FactView before = FactView.of(old);
+    old.validTo = newer.validFrom.isBefore(old.validFrom) ? old.validFrom : newer.validFrom;
+    old.invalidatedAt = newer.recordedAt;
+    old.status = FactStatus.SUPERSEDED;
+    old.supersededBy = newer.id;
+    old.updatedAt = Instant.now();
+    return changed(caller, "fact.invalidate", before, old);
+  }
+
+  /** Raises a fact's confidence to at least {@code confidence} and adds a source memory. */
+  public Uni<Fact> touch(Caller caller, Fact fact, double confidence, Long memoryId) {
+    boolean newSource = memoryId != null && !fact.sources().contains(memoryId);
+    if (confidence <= fact.confidence && !newSource) {
+      return Uni.createFrom().item(fact);
+    }
+    FactView before = FactView.of(fact);
+    fact.confidence = Math.max(fact.confidence, confidence);
+    if (newSource) {
+      List<Long> ids = new ArrayList<>(fact.sources());
+      ids.add(memoryId);
+      fact.sourceMemoryIds = ids.toArray(Long[]::new);
+    }
+    fact.updatedAt = Instant.now();
+    return changed(caller, "fact.touch", before, fact);
+  }
+
+  /** Makes a quarantined fact ACTIVE (its memory was released), applying supersession now. */
+  public Uni<List<Fact>> release(Caller caller, Fact fact) {
+    FactView before = FactView.of(fact);
+    fact.status = FactStatus.ACTIVE;
+    fact.recordedAt = Instant.now();
+    fact.updatedAt = fact.recordedAt;
+    return changed(caller, "fact.release", before, fact)
+        .chain(released -> supersedeOlder(caller, released));
+  }
+
+  /**
+   * Applies the functional rule around a fact just made ACTIVE: current facts of the same subject
+   * and predicate with another object are invalidated by it. Returns the invalidated facts.
+   */
+  public Uni<List<Fact>> supersedeOlder(Caller caller, Fact fresh) {
+    if (!predicates.functional(fresh.predicate)) {
+      return Uni.createFrom().item(List.of());
+    }
+    Parameters params =
+        Parameters.with("tenant", fresh.tenant)
+            .and("subject", fresh.subjectKey)
+            .and("predicate", fresh.predicate)
+            .and("status", FactStatus.ACTIVE)
+            .and("id", fresh.id)
+            .and("object", fresh.objectKey)
+            .and("scope", fresh.scope);
+    return Fact.<Fact>list(
+            "tenant = :tenant and subjectKey = :subject and predicate = :predicate"
+                + " and invalidatedAt is null and status = :status and id <> :id"
+                + " and objectKey <> :object and scope = :scope"
+                + sameScope(fresh.agent, fresh.chat, params),
+            params)
+        .chain(
+            older ->
+                Multi.createFrom()
+                    .iterable(older)
+                    .onItem()
+                    .transformToUniAndConcatenate(old -> invalidate(caller, old, fresh))
+                    .collect()
+                    .asList());
+  }
+
+  /** Deletes a fact (its only source memory is gone). */
+  public Uni<Void> delete(Caller caller, Fact fact) {
+    FactView before = FactView.of(fact);
+    return fact.delete()
+        .chain(() -> outbox.delete(fact.tenant, AggregateType.FACT, fact.id, fact.version))
+        .chain(() -> audit.record(caller, "fact.delete", "fact", fact.id + "", before, null));
+  }
+
+  /** Drops a deleted memory from a fact's sources (the fact keeps its other sources). */
+  public Uni<Fact> dropSource(Caller caller, Fact fact, long memoryId) {
+    FactView before = FactView.of(fact);
+    List<Long> ids = new ArrayList<>(fact.sources());
+    ids.remove(Long.valueOf(memoryId));
+    fact.sourceMemoryIds = ids.toArray(Long[]::new);
+    fact.updatedAt = Instant.now();
+    return changed(caller, "fact.update", before, fact);
+  }
+
+  private Uni<Fact> changed(Caller caller, String operation, FactView before, Fact f) {
+    return Panache.flush()
+        .chain(
+            () ->
+                f.status == FactStatus.QUARANTINED
+                    ? Uni.createFrom().voidItem()
+                    : outbox.upsert(f.tenant, AggregateType.FACT, f.id))
+        .chain(() -> audit.record(caller, operation, "fact", f.id + "", before, FactView.of(f)))
+        .replaceWith(f);
+  }
+}

@@ -1,0 +1,74 @@
+package dev.engram.capture.memory;
+
+import dev.engram.capture.audit.AuditLog;
+import dev.engram.capture.outbox.Outbox;
+import dev.engram.capture.outbox.OutboxEvent.AggregateType;
+import dev.engram.common.auth.Caller;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * What every memory write does after changing the row, inside its transaction: flush (so the
+ * version is final), enqueue the projection event, append the audit row with the content before and
+ * after. A memory quarantined from birth was never projected, so it enqueues nothing.
+ */
+@ApplicationScoped
+public class MemoryJournal {
+
+  private final Outbox outbox;
+  private final AuditLog audit;
+
+  MemoryJournal(Outbox outbox, AuditLog audit) {
+    this.outbox = outbox;
+    this.audit = audit;
+  }
+
+  /** A new memory. */
+  public Uni<MemoryView> created(Caller caller, Memory m) {
+    return Panache.flush()
+        .chain(
+            () ->
+                m.status == MemoryStatus.QUARANTINED
+                    ? Uni.createFrom().voidItem()
+                    : outbox.upsert(m.tenant, AggregateType.MEMORY, m.id))
+        .map(ignored -> MemoryView.of(m))
+        .call(after -> audit.record(caller, "memory.create", "memory", m.id + "", null, after));
+  }
+
+  /** Marks each of {@code old} SUPERSEDED by {@code by}; returns how many. */
+  public Uni<Integer> supersede(Caller caller, List<Memory> old, Memory by, String reason) {
+    if (old.isEmpty()) {
+      return Uni.createFrom().item(0);
+    }
+    Instant now = Instant.now();
+    String why = reason.length() > 500 ? reason.substring(0, 500) : reason;
+    return Multi.createFrom()
+        .iterable(old)
+        .onItem()
+        .transformToUniAndConcatenate(
+            m -> {
+              MemoryView before = MemoryView.of(m);
+              m.status = MemoryStatus.SUPERSEDED;
+              m.supersededBy = by.id;
+              m.supersededAt = now;
+              m.updatedAt = now;
+              m.statusReason = why;
+              return changed(caller, "memory.supersede", before, m);
+            })
+        .collect()
+        .asList()
+        .map(List::size);
+  }
+
+  /** A changed memory; {@code before} is its view before the change. */
+  public Uni<MemoryView> changed(Caller caller, String operation, MemoryView before, Memory m) {
+    return Panache.flush()
+        .chain(() -> outbox.upsert(m.tenant, AggregateType.MEMORY, m.id))
+        .map(ignored -> MemoryView.of(m))
+        .call(after -> audit.record(caller, operation, "memory", m.id + "", before, after));
+  }
+}

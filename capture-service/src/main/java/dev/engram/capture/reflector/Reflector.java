@@ -1,0 +1,225 @@
+package dev.engram.capture.reflector;
+
+import dev.engram.capture.CaptureError;
+import dev.engram.capture.config.CaptureConfig;
+import dev.engram.capture.extract.Extractor;
+import dev.engram.common.error.EngramException;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jboss.logging.Logger;
+
+/**
+ * The Reflector: per tenant, per chat with queued exchanges, batch after batch ({@link
+ * ChatBatches}), then the lifecycle pass ({@link Lifecycle}); one run record per tenant. One run at
+ * a time per process; across replicas, chats are locked per batch.
+ */
+@ApplicationScoped
+public class Reflector {
+
+  private static final Logger LOG = Logger.getLogger(Reflector.class);
+
+  private final ChatBatches batches;
+  private final Lifecycle lifecycle;
+  private final Extractors extractors;
+  private final ReflectorMetrics metrics;
+  private final CaptureConfig.Reflector config;
+  private final AtomicBoolean running = new AtomicBoolean();
+
+  Reflector(
+      ChatBatches batches,
+      Lifecycle lifecycle,
+      Extractors extractors,
+      ReflectorMetrics metrics,
+      CaptureConfig config) {
+    this.batches = batches;
+    this.lifecycle = lifecycle;
+    this.extractors = extractors;
+    this.metrics = metrics;
+    this.config = config.reflector();
+  }
+
+  /** Which chats a run covers: a whole tenant (agent and chat null) or one chat. */
+  record Scope(String tenant, String agent, String chat) {}
+
+  /**
+   * Runs now: over the given tenant (or every tenant with queued exchanges when null). Fails with
+   * reflector_busy when a run is already going in this process.
+   */
+  Uni<List<ReflectorRun>> run(ReflectorRun.Trigger trigger, Scope scope) {
+    if (!running.compareAndSet(false, true)) {
+      return Uni.createFrom()
+          .failure(
+              new EngramException(
+                  CaptureError.REFLECTOR_BUSY,
+                  "A Reflector run is in progress; try again shortly"));
+    }
+    Uni<List<String>> tenants =
+        scope != null && scope.tenant() != null
+            ? Uni.createFrom().item(List.of(scope.tenant()))
+            : Panache.withSession(
+                () ->
+                    Panache.getSession()
+                        .chain(
+                            s ->
+                                s.createNativeQuery(
+                                        "select distinct tenant from reflector_inbox order by tenant",
+                                        String.class)
+                                    .getResultList()));
+    return tenants
+        .chain(
+            list ->
+                Multi.createFrom()
+                    .iterable(list)
+                    .onItem()
+                    .transformToUniAndConcatenate(
+                        tenant ->
+                            runTenant(
+                                trigger,
+                                scope == null
+                                    ? new Scope(tenant, null, null)
+                                    : new Scope(tenant, scope.agent(), scope.chat())))
+                    .collect()
+                    .asList())
+        .eventually(() -> running.set(false));
+  }
+
+  boolean running() {
+    return running.get();
+  }
+
+  private Uni<ReflectorRun> runTenant(ReflectorRun.Trigger trigger, Scope scope) {
+    Extractor extractor = extractors.current();
+    Instant started = Instant.now();
+    return Panache.withTransaction(
+            () -> {
+              ReflectorRun run = new ReflectorRun();
+              run.tenant = scope.tenant();
+              run.trigger = trigger;
+              run.status = ReflectorRun.Status.RUNNING;
+              run.extractor = extractor.name() + "@" + extractor.version();
+              run.startedAt = started;
+              return run.persist().replaceWith(run);
+            })
+        .chain(run -> chats(scope).chain(chats -> reflect(run, scope, chats, extractor)))
+        .chain(
+            run ->
+                lifecycle
+                    .apply(scope.tenant())
+                    .invoke(
+                        changes -> {
+                          run.decayed = changes.decayed();
+                          run.archived = changes.archived();
+                          metrics.lifecycle(changes.decayed(), changes.archived());
+                        })
+                    .onFailure()
+                    .recoverWithItem(
+                        failure -> {
+                          LOG.warnf(
+                              failure, "Lifecycle pass over tenant %s failed", scope.tenant());
+                          run.error = "lifecycle: " + failure.getMessage();
+                          return null;
+                        })
+                    .replaceWith(run))
+        .chain(run -> finish(run, started));
+  }
+
+  /** The chats of the scope with queued exchanges, those waiting longest first. */
+  private Uni<List<Object[]>> chats(Scope scope) {
+    String where = scope.chat() == null ? "" : " and agent = ?2 and chat = ?3";
+    return Panache.withSession(
+        () ->
+            Panache.getSession()
+                .chain(
+                    s -> {
+                      var q =
+                          s.createNativeQuery(
+                                  "select agent, chat from reflector_inbox where tenant = ?1"
+                                      + where
+                                      + " group by agent, chat order by min(occurred_at) limit "
+                                      + config.maxChatsPerRun(),
+                                  Object[].class)
+                              .setParameter(1, scope.tenant());
+                      if (scope.chat() != null) {
+                        q.setParameter(2, scope.agent()).setParameter(3, scope.chat());
+                      }
+                      return q.getResultList();
+                    }));
+  }
+
+  private Uni<ReflectorRun> reflect(
+      ReflectorRun run, Scope scope, List<Object[]> chats, Extractor extractor) {
+    return Multi.createFrom()
+        .iterable(chats)
+        .onItem()
+        .transformToUniAndConcatenate(
+            chat -> {
+              run.chats++;
+              return chat(run, scope.tenant(), (String) chat[0], (String) chat[1], extractor);
+            })
+        .collect()
+        .last()
+        .replaceWith(run);
+  }
+
+  /** Batches of one chat until its queue is empty, a batch fails, or the chat's quota is used. */
+  private Uni<Void> chat(
+      ReflectorRun run, String tenant, String agent, String chat, Extractor extractor) {
+    return Multi.createBy()
+        .repeating()
+        .uni(
+            () ->
+                batches
+                    .next(tenant, agent, chat, extractor)
+                    .invoke(result -> count(run, result))
+                    .onFailure()
+                    .recoverWithItem(
+                        failure -> {
+                          if (failure instanceof ChatBatches.AlreadyClaimed) {
+                            return new ChatBatches.Result(
+                                0, new dev.engram.capture.learn.Tally(), 0);
+                          }
+                          run.failedBatches++;
+                          run.error = truncate(agent + "/" + chat + ": " + failure);
+                          LOG.warnf(
+                              failure, "Reflector batch of %s/%s/%s failed", tenant, agent, chat);
+                          return new ChatBatches.Result(0, new dev.engram.capture.learn.Tally(), 0);
+                        }))
+        .whilst(result -> result.read() > 0)
+        .select()
+        .first(config.maxBatchesPerChat())
+        .collect()
+        .last()
+        .replaceWithVoid();
+  }
+
+  private void count(ReflectorRun run, ChatBatches.Result result) {
+    run.exchangesRead += result.read();
+    run.extracted += result.tally().extracted;
+    run.inserted += result.tally().inserted;
+    run.touched += result.tally().touched;
+    run.superseded += result.tally().superseded;
+    run.quarantined += result.tally().quarantined;
+    run.skipped += result.skipped() + result.tally().skipped;
+    metrics.batch(result.read(), result.tally(), result.skipped());
+  }
+
+  private Uni<ReflectorRun> finish(ReflectorRun run, Instant started) {
+    run.finishedAt = Instant.now();
+    run.status =
+        run.failedBatches == 0
+            ? ReflectorRun.Status.SUCCEEDED
+            : run.exchangesRead > 0 ? ReflectorRun.Status.PARTIAL : ReflectorRun.Status.FAILED;
+    metrics.finished(run, Duration.between(started, run.finishedAt));
+    return Panache.withTransaction(() -> Panache.getSession().chain(s -> s.merge(run)));
+  }
+
+  private static String truncate(String s) {
+    return s.length() > 1000 ? s.substring(0, 1000) : s;
+  }
+}

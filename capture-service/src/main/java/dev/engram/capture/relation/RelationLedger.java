@@ -1,0 +1,56 @@
+package dev.engram.capture.relation;
+
+import dev.engram.capture.audit.AuditLog;
+import dev.engram.capture.outbox.Outbox;
+import dev.engram.capture.outbox.OutboxEvent.AggregateType;
+import dev.engram.common.auth.Caller;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.List;
+
+/** Writes relations inside the caller's transaction: audited, projected to the graph only. */
+@ApplicationScoped
+public class RelationLedger {
+
+  private final Outbox outbox;
+  private final AuditLog audit;
+
+  RelationLedger(Outbox outbox, AuditLog audit) {
+    this.outbox = outbox;
+    this.audit = audit;
+  }
+
+  /** Relations from or to a memory. */
+  public Uni<List<MemoryRelation>> touching(String tenant, long memoryId) {
+    return MemoryRelation.<MemoryRelation>list(
+        "tenant = ?1 and (fromMemory = ?2 or toMemory = ?2) order by id", tenant, memoryId);
+  }
+
+  Uni<MemoryRelation> create(Caller caller, long from, long to, RelationType type, double weight) {
+    MemoryRelation r = new MemoryRelation();
+    r.tenant = caller.tenant();
+    r.fromMemory = from;
+    r.toMemory = to;
+    r.type = type;
+    r.weight = weight;
+    r.createdAt = Instant.now();
+    r.createdBy = caller.keyId();
+    return r.persist()
+        .chain(Panache::flush)
+        .chain(() -> outbox.upsert(r.tenant, AggregateType.RELATION, r.id))
+        .chain(
+            () ->
+                audit.record(
+                    caller, "relation.create", "relation", r.id + "", null, RelationView.of(r)))
+        .replaceWith(r);
+  }
+
+  public Uni<Void> delete(Caller caller, MemoryRelation r) {
+    RelationView before = RelationView.of(r);
+    return r.delete()
+        .chain(() -> outbox.delete(r.tenant, AggregateType.RELATION, r.id, r.version))
+        .chain(() -> audit.record(caller, "relation.delete", "relation", r.id + "", before, null));
+  }
+}

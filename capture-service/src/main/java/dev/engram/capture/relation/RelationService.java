@@ -1,0 +1,115 @@
+package dev.engram.capture.relation;
+
+import dev.engram.capture.CaptureError;
+import dev.engram.capture.memory.Memory;
+import dev.engram.capture.memory.MemoryScope;
+import dev.engram.capture.memory.MemoryStatus;
+import dev.engram.common.auth.Caller;
+import dev.engram.common.auth.Roles;
+import dev.engram.common.error.EngramException;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.Map;
+
+/** Typed links between two memories of one tenant; quarantined memories cannot be linked. */
+@ApplicationScoped
+class RelationService {
+
+  private final RelationLedger ledger;
+
+  RelationService(RelationLedger ledger) {
+    this.ledger = ledger;
+  }
+
+  @WithTransaction
+  Uni<RelationView> create(Caller caller, long from, long to, RelationType type, Double weight) {
+    if (from == to) {
+      throw EngramException.invalid("to_memory", "different", "a memory cannot relate to itself");
+    }
+    double w = weight == null ? 1.0 : weight;
+    return linkable(caller, from)
+        .chain(() -> linkable(caller, to))
+        .chain(
+            () ->
+                MemoryRelation.<MemoryRelation>find(
+                        "tenant = ?1 and fromMemory = ?2 and toMemory = ?3 and type = ?4",
+                        caller.tenant(),
+                        from,
+                        to,
+                        type)
+                    .<MemoryRelation>firstResult())
+        .chain(
+            (MemoryRelation existing) -> {
+              if (existing != null) {
+                throw new EngramException(
+                    CaptureError.RELATION_EXISTS,
+                    "Memory " + from + " already " + type + " memory " + to,
+                    List.of(),
+                    Map.of("relation_id", existing.id));
+              }
+              return ledger.create(caller, from, to, type, w);
+            })
+        .map(RelationView::of);
+  }
+
+  @WithSession
+  Uni<List<RelationView>> list(Caller caller, long memoryId) {
+    return Memory.<Memory>find("id = ?1 and tenant = ?2", memoryId, caller.tenant())
+        .firstResult()
+        .onItem()
+        .ifNull()
+        .failWith(() -> notFound(memoryId))
+        .chain(() -> ledger.touching(caller.tenant(), memoryId))
+        .map(rows -> rows.stream().map(RelationView::of).toList());
+  }
+
+  @WithTransaction
+  Uni<Void> delete(Caller caller, long memoryId, long relationId) {
+    return MemoryRelation.<MemoryRelation>find(
+            "id = ?1 and tenant = ?2 and (fromMemory = ?3 or toMemory = ?3)",
+            relationId,
+            caller.tenant(),
+            memoryId)
+        .firstResult()
+        .onItem()
+        .ifNull()
+        .failWith(
+            () ->
+                new EngramException(
+                    CaptureError.RELATION_NOT_FOUND,
+                    "No relation " + relationId + " on memory " + memoryId))
+        .chain(r -> ledger.delete(caller, r));
+  }
+
+  private static Uni<Memory> linkable(Caller caller, long id) {
+    return Memory.<Memory>find("id = ?1 and tenant = ?2", id, caller.tenant())
+        .firstResult()
+        .onItem()
+        .ifNull()
+        .failWith(() -> notFound(id))
+        .invoke(
+            m -> {
+              if (m.status == MemoryStatus.QUARANTINED) {
+                throw new EngramException(
+                    CaptureError.MEMORY_NOT_ACTIVE,
+                    "Memory " + id + " is quarantined; release it before relating it",
+                    List.of(),
+                    Map.of("memory_status", m.status.name()));
+              }
+              if (m.scope == MemoryScope.GLOBAL && !caller.has(Roles.ADMIN)) {
+                // Reading GLOBAL memories is fine; linking from one is a write to the tenant's
+                // graph.
+                throw new EngramException(
+                    CaptureError.GLOBAL_NEEDS_ADMIN,
+                    "Relating GLOBAL memory " + id + " needs an admin key");
+              }
+            });
+  }
+
+  private static EngramException notFound(long id) {
+    return new EngramException(CaptureError.MEMORY_NOT_FOUND, "No memory with id " + id);
+  }
+}

@@ -1,0 +1,102 @@
+package dev.engram.capture.stats;
+
+import dev.engram.capture.config.CaptureConfig;
+import dev.engram.capture.outbox.Ticker;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Memory pool health as metrics, across tenants, refreshed on the outbox stats interval: {@code
+ * engram_memories{status}}, {@code engram_memories_low_confidence}, {@code
+ * engram_exchanges_quarantined}, {@code engram_reflector_pending} (exchanges not yet reflected).
+ */
+@ApplicationScoped
+class PoolStats {
+
+  private static final String MEMORIES =
+      "select status, count(*), count(*) filter (where confidence < ?1) from memories group by"
+          + " status";
+  private static final String OTHERS =
+      "select (select count(*) from exchanges where status = 'QUARANTINED'), (select count(*) from"
+          + " reflector_inbox)";
+
+  private final Map<String, AtomicLong> byStatus = new ConcurrentHashMap<>();
+  private final AtomicLong lowConfidence = new AtomicLong();
+  private final AtomicLong quarantinedExchanges = new AtomicLong();
+  private final AtomicLong pending = new AtomicLong();
+  private final CaptureConfig config;
+
+  PoolStats(MeterRegistry registry, CaptureConfig config) {
+    this.config = config;
+    for (String status : List.of("active", "archived", "superseded", "quarantined")) {
+      AtomicLong value = new AtomicLong();
+      byStatus.put(status, value);
+      Gauge.builder("engram.memories", value, AtomicLong::get)
+          .tag("status", status)
+          .description("Memories by status, all tenants")
+          .register(registry);
+    }
+    Gauge.builder("engram.memories.low.confidence", lowConfidence, AtomicLong::get)
+        .description("ACTIVE memories below the low-confidence mark")
+        .register(registry);
+    Gauge.builder("engram.exchanges.quarantined", quarantinedExchanges, AtomicLong::get)
+        .description("Exchanges held back by the poisoning gate")
+        .register(registry);
+    Gauge.builder("engram.reflector.pending", pending, AtomicLong::get)
+        .description("Exchanges the Reflector has not read yet")
+        .register(registry);
+  }
+
+  void schedule(@Observes StartupEvent event, Ticker ticker) {
+    ticker.every(config.outbox().statsInterval(), "pool-stats", this::refresh);
+  }
+
+  Uni<Void> refresh() {
+    double low = config.lifecycle().lowConfidence();
+    return Panache.withSession(
+            () ->
+                Panache.getSession()
+                    .chain(
+                        s ->
+                            s.createNativeQuery(MEMORIES, Object[].class)
+                                .setParameter(1, low)
+                                .getResultList()
+                                .invoke(
+                                    rows -> {
+                                      byStatus.values().forEach(v -> v.set(0));
+                                      lowConfidence.set(0);
+                                      for (Object[] row : rows) {
+                                        String status = ((String) row[0]).toLowerCase(Locale.ROOT);
+                                        byStatus
+                                            .computeIfAbsent(status, k -> new AtomicLong())
+                                            .set(((Number) row[1]).longValue());
+                                        if (status.equals("active")) {
+                                          lowConfidence.set(((Number) row[2]).longValue());
+                                        }
+                                      }
+                                    })
+                                .chain(
+                                    () ->
+                                        s.createNativeQuery(OTHERS, Object[].class)
+                                            .getSingleResult()
+                                            .invoke(
+                                                row -> {
+                                                  quarantinedExchanges.set(
+                                                      ((Number) row[0]).longValue());
+                                                  pending.set(((Number) row[1]).longValue());
+                                                }))))
+        .replaceWithVoid()
+        .onFailure()
+        .recoverWithNull();
+  }
+}
