@@ -357,4 +357,78 @@ class EndToEndIT {
         .body("text", equalTo("the harbour crane is painted orange"));
     assertTrue(recalledIds(admin, "bot", "durable", "harbour crane colour", 5).contains(id));
   }
+
+  @Test
+  @Order(9)
+  void captureFeedsTheGraphAndRecallsGraphSignalUsesItsNeighbours() {
+    String admin = suite.adminKey();
+    String chat = "graph-e2e";
+    String query = "Who is Zephyrine Okafor?";
+    long names = remember(admin, "bot", chat, "Zephyrine Okafor works at the Halvorsen shipyard");
+    long other = remember(admin, "bot", chat, "The Halvorsen shipyard launched a research vessel");
+    // capture -> outbox -> graph-service links the memory to the entities it names; recall asks
+    // graph-service for the neighbours of the names in the query.
+    await().atMost(INDEXED).until(() -> graphSignal(admin, chat, query, names) != null);
+    Map<String, Object> graph = graphSignal(admin, chat, query, names);
+    assertEquals(1, ((Number) graph.get("rank")).intValue(), "graph signal: " + graph);
+    assertEquals(null, graphSignal(admin, chat, query, other), "names Halvorsen, not her");
+    assertTrue(recall(admin, "bot", chat, query, 10).getList("skipped_signals").isEmpty());
+  }
+
+  @Test
+  @Order(10)
+  void theReflectorsFactsReachTheTemporalGraph() {
+    String admin = suite.adminKey();
+    String chat = "reflector-e2e";
+    as(admin, Component.CAPTURE)
+        .body(
+            """
+            {"exchanges":[
+             {"agent":"bot","chat":"reflector-e2e","speaker":"dana","role":"user",
+              "text":"I live in Lisbon.","occurred_at":"2023-01-10T10:00:00Z"},
+             {"agent":"bot","chat":"reflector-e2e","speaker":"dana","role":"user",
+              "text":"Actually, I moved to Porto last week.","occurred_at":"2025-06-10T10:00:00Z"}
+            ]}""")
+        .post("/v1/exchanges")
+        .then()
+        .statusCode(201);
+    as(admin, Component.CAPTURE)
+        .queryParam("agent", "bot")
+        .queryParam("chat", chat)
+        .post("/v1/reflector/run")
+        .then()
+        .statusCode(200)
+        .body("status", equalTo("SUCCEEDED"));
+    // capture's facts reach graph-service through the outbox, with their world times.
+    await()
+        .atMost(INDEXED)
+        .until(() -> livedIn(admin, "2024-01-01T00:00:00Z").equals(List.of("Lisbon")));
+    await().atMost(INDEXED).until(() -> livedIn(admin, null).equals(List.of("Porto")));
+  }
+
+  /** Where dana lived at {@code asOf} (now if null), according to graph-service. */
+  private List<String> livedIn(String key, String asOf) {
+    RequestSpecification request = as(key, Component.GRAPH).queryParam("predicate", "lives_in");
+    if (asOf != null) {
+      request = request.queryParam("as_of", asOf);
+    }
+    Response response = request.get("/v1/entities/dana");
+    return response.statusCode() == 200
+        ? response.jsonPath().getList("facts.object.name", String.class)
+        : List.of();
+  }
+
+  /** The graph signal of item {@code id} in a recall for {@code query}, or null. */
+  private Map<String, Object> graphSignal(String key, String chat, String query, long id) {
+    List<Map<String, Object>> items = recall(key, "bot", chat, query, 10).getList("items");
+    for (Map<String, Object> item : items) {
+      if (((Number) item.get("id")).longValue() == id) {
+        @SuppressWarnings("unchecked")
+        Map<String, Map<String, Object>> signals =
+            (Map<String, Map<String, Object>>) item.get("signals");
+        return signals.get("graph");
+      }
+    }
+    return null;
+  }
 }
