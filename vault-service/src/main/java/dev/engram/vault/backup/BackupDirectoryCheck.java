@@ -1,5 +1,6 @@
 package dev.engram.vault.backup;
 
+import dev.engram.vault.destination.BackupDirectory;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import org.eclipse.microprofile.health.HealthCheck;

@@ -1,4 +1,4 @@
-package dev.engram.vault.backup;
+package dev.engram.vault.destination;
 
 import dev.engram.vault.config.VaultConfig;
 import io.quarkus.runtime.StartupEvent;
@@ -23,12 +23,12 @@ import org.jboss.logging.Logger;
  * disk.
  */
 @ApplicationScoped
-class BackupDirectory {
+public class BackupDirectory {
 
   private static final Logger LOG = Logger.getLogger(BackupDirectory.class);
 
   /** Probe files are dotfiles, which the catalog never lists. */
-  static final String PROBE_PREFIX = ".probe-";
+  public static final String PROBE_PREFIX = ".probe-";
 
   private final Path path;
 
@@ -36,7 +36,7 @@ class BackupDirectory {
     this.path = config.directory().toAbsolutePath().normalize();
   }
 
-  Path path() {
+  public Path path() {
     return path;
   }
 
@@ -55,7 +55,7 @@ class BackupDirectory {
   }
 
   /** Creates, writes, fsyncs and deletes a probe file; throws with the reason when it cannot. */
-  void probe() throws IOException {
+  public void probe() throws IOException {
     if (!Files.exists(path)) {
       throw new NoSuchFileException(path.toString(), null, "does not exist");
     }
@@ -73,7 +73,7 @@ class BackupDirectory {
   }
 
   /** A short reason for an I/O failure, without the Java exception's class name. */
-  static String describe(IOException e) {
+  public static String describe(IOException e) {
     if (e instanceof AccessDeniedException) {
       return "permission denied";
     }

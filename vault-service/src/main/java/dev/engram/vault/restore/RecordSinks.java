@@ -1,0 +1,42 @@
+package dev.engram.vault.restore;
+
+import dev.engram.common.config.ServicesConfig;
+import dev.engram.vault.config.VaultConfig;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.net.http.HttpClient;
+import java.util.Optional;
+
+/** The import endpoint of each source service. */
+@ApplicationScoped
+class RecordSinks {
+
+  private final ServicesConfig services;
+  private final VaultConfig config;
+  private final HttpClient http;
+
+  RecordSinks(ServicesConfig services, VaultConfig config) {
+    this.services = services;
+    this.config = config;
+    this.http =
+        HttpClient.newBuilder()
+            .connectTimeout(config.exportConnectTimeout())
+            .version(HttpClient.Version.HTTP_1_1)
+            .build();
+  }
+
+  /** The sink for a manifest source, or empty for one this vault does not know. */
+  Optional<RecordSink> forSource(String name) {
+    String url =
+        switch (name) {
+          case "capture" -> services.captureUrl();
+          case "graph" -> services.graphUrl();
+          case "recall" -> services.recallUrl();
+          default -> null;
+        };
+    return Optional.ofNullable(url)
+        .map(
+            base ->
+                new HttpRecordSink(
+                    name, base, services.internalKey(), http, config.exportTimeout()));
+  }
+}

@@ -1,0 +1,183 @@
+package dev.engram.vault.restore;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.engram.vault.archive.ArchiveJson;
+import dev.engram.vault.backup.BackupDirectoryResource;
+import dev.engram.vault.config.VaultConfig;
+import dev.engram.vault.support.ExportStub;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The restore skeleton against the import contract, played by the stub. */
+@QuarkusTest
+@WithTestResource(BackupDirectoryResource.class)
+class RestoreTest {
+
+  static final String OPS = "Bearer vault-ops-secret";
+
+  @Inject VaultConfig config;
+
+  private Path directory;
+
+  @BeforeEach
+  void emptyDirectory() throws IOException {
+    ExportStub.reset();
+    directory = config.directory().toAbsolutePath().normalize();
+    try (Stream<Path> files = Files.walk(directory)) {
+      files
+          .sorted(Comparator.reverseOrder())
+          .filter(path -> !path.equals(directory))
+          .forEach(path -> path.toFile().delete());
+    }
+  }
+
+  @Test
+  void theLatestBackupIsStreamedToEachServiceRecordForRecord() throws IOException {
+    String backup = backup();
+
+    JsonPath job = restore("{\"backup\": \"latest\", \"mode\": \"replace\", \"dry_run\": true}");
+
+    assertEquals("succeeded", job.getString("state"), job.prettify());
+    assertEquals(backup, job.getString("backup_id"));
+    assertEquals(3295, job.getLong("records"));
+    assertEquals(1200, job.getInt("results.capture.memories.received"));
+    assertEquals(0, job.getInt("results.capture.memories.inserted"), "a dry run");
+    ExportStub.streams()
+        .forEach(
+            (source, streams) -> {
+              ExportStub.Import received = ExportStub.IMPORTS.get(source);
+              assertEquals("mode=replace&dry_run=true", received.query());
+              assertTrue(received.header().contains("\"backup_id\":\"" + backup + "\""));
+              streams.forEach(
+                  (stream, count) ->
+                      assertEquals(
+                          (int) count,
+                          received.records().getOrDefault(stream, List.of()).size(),
+                          source + "/" + stream));
+              assertTrue(received.end().contains("\"counts\""), received.end());
+            });
+    // Ids and content come back as exported (the same JSON; the vault re-encodes, e.g. escapes).
+    assertEquals(
+        json(ExportStub.record("capture", "memories", 1)),
+        json(ExportStub.IMPORTS.get("capture").records().get("memories").get(0)));
+    assertEquals(
+        json(ExportStub.vector(1500)),
+        json(ExportStub.IMPORTS.get("recall").records().get("vectors").get(1499)));
+  }
+
+  private static JsonNode json(String text) throws IOException {
+    return ArchiveJson.MAPPER.readTree(text);
+  }
+
+  @Test
+  void aDamagedBackupSendsNothing() throws IOException {
+    String backup = backup();
+    Path file = directory.resolve(backup + ".engram.tar.gz.enc");
+    byte[] bytes = Files.readAllBytes(file);
+    bytes[bytes.length - 5000] ^= 0x01;
+    Files.write(file, bytes);
+
+    JsonPath job = restore("{\"backup\": \"" + backup + "\", \"mode\": \"merge\"}");
+
+    assertEquals("failed", job.getString("state"));
+    assertEquals("backup_tampered", job.getString("problem.code"));
+    assertEquals(Map.of(), ExportStub.IMPORTS);
+  }
+
+  @Test
+  void badRequestsAreRefused() {
+    given()
+        .header("Authorization", OPS)
+        .contentType("application/json")
+        .body("{\"backup\": \"nope\", \"mode\": \"replace\"}")
+        .post("/v1/restore")
+        .then()
+        .statusCode(404)
+        .body("code", equalTo("backup_not_found"));
+    given()
+        .header("Authorization", OPS)
+        .contentType("application/json")
+        .body("{\"backup\": \"latest\"}")
+        .post("/v1/restore")
+        .then()
+        .statusCode(400)
+        .body("code", equalTo("validation_failed"))
+        .body("detail", containsString("mode"));
+    given()
+        .header("Authorization", OPS)
+        .get("/v1/restore/nope")
+        .then()
+        .statusCode(404)
+        .body("code", equalTo("restore_job_not_found"));
+  }
+
+  private static String backup() {
+    String id =
+        given()
+            .header("Authorization", OPS)
+            .post("/v1/backups")
+            .then()
+            .statusCode(202)
+            .extract()
+            .path("id");
+    JsonPath job = poll("/v1/backup-jobs/" + id);
+    assertEquals("succeeded", job.getString("state"), job.prettify());
+    return job.getString("backup.id");
+  }
+
+  private static JsonPath restore(String body) {
+    String id =
+        given()
+            .header("Authorization", OPS)
+            .contentType("application/json")
+            .body(body)
+            .post("/v1/restore")
+            .then()
+            .statusCode(202)
+            .header("Location", containsString("/v1/restore/"))
+            .extract()
+            .path("id");
+    return poll("/v1/restore/" + id);
+  }
+
+  /** Polls a job until it stops running; two minutes at most (a hang, not a pace). */
+  private static JsonPath poll(String path) {
+    long deadline = System.nanoTime() + 120_000_000_000L;
+    while (true) {
+      JsonPath job =
+          given()
+              .header("Authorization", OPS)
+              .get(path)
+              .then()
+              .statusCode(200)
+              .extract()
+              .jsonPath();
+      if (!"running".equals(job.getString("state")) || System.nanoTime() > deadline) {
+        return job;
+      }
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return job;
+      }
+    }
+  }
+}

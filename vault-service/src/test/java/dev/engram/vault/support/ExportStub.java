@@ -1,0 +1,245 @@
+package dev.engram.vault.support;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The three source services' {@code GET /internal/v1/export} (docs/backup-format.md), served by one
+ * JDK HTTP server under {@code /capture}, {@code /graph} and {@code /recall}. The other Engram
+ * services cannot run inside the vault's tests; this stub follows their contract.
+ */
+public final class ExportStub {
+
+  public static final String INTERNAL_KEY = "vault-internal-test";
+  public static final String MODEL = "all-MiniLM-L6-v2-q";
+
+  /** How a source answers. */
+  public enum Mode {
+    OK,
+    HTTP_500,
+    /** The stream stops before its end line, as when the service dies mid-export. */
+    CUT,
+    /** The end line reports a count other than what was sent. */
+    MISCOUNT,
+    /** Sends its header, then waits for {@link #release()}. */
+    BLOCK
+  }
+
+  private static HttpServer server;
+  private static final Map<String, Mode> MODES = new ConcurrentHashMap<>();
+  private static volatile CountDownLatch gate = new CountDownLatch(0);
+  private static volatile int vectors = 1500;
+
+  /** What each source's import received: query, header, records per stream, the end line. */
+  public static final Map<String, Import> IMPORTS = new ConcurrentHashMap<>();
+
+  /** One import request as received. */
+  public record Import(
+      String query, String header, Map<String, List<String>> records, String end) {}
+
+  private ExportStub() {}
+
+  public static synchronized String start() {
+    if (server == null) {
+      try {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      for (String source : streams().keySet()) {
+        server.createContext("/" + source + "/internal/v1/export", x -> serve(source, x));
+        server.createContext("/" + source + "/internal/v1/import", x -> load(source, x));
+      }
+      server.start();
+    }
+    return "http://127.0.0.1:" + server.getAddress().getPort();
+  }
+
+  public static synchronized void stop() {
+    if (server != null) {
+      gate.countDown();
+      server.stop(0);
+      server = null;
+    }
+  }
+
+  public static void reset() {
+    vectors = 1500;
+    IMPORTS.clear();
+    MODES.clear();
+    gate.countDown();
+  }
+
+  public static void mode(String source, Mode mode) {
+    if (mode == Mode.BLOCK) {
+      gate = new CountDownLatch(1);
+    }
+    MODES.put(source, mode);
+  }
+
+  /** How many vectors recall exports (each with a 384-dimension embedding). */
+  public static void vectors(int count) {
+    vectors = count;
+  }
+
+  public static void release() {
+    gate.countDown();
+  }
+
+  /** Records per stream of each source; streams with 0 appear only in the end line's counts. */
+  public static Map<String, Map<String, Integer>> streams() {
+    Map<String, Map<String, Integer>> streams = new LinkedHashMap<>();
+    streams.put(
+        "capture",
+        ordered("exchanges", 300, "memories", 1200, "slots", 0, "facts", 80, "audit", 25));
+    streams.put("graph", ordered("entities", 60, "facts", 80, "relations", 40, "beliefs", 10));
+    streams.put("recall", ordered("vectors", vectors));
+    return streams;
+  }
+
+  private static Map<String, Integer> ordered(Object... pairs) {
+    Map<String, Integer> map = new LinkedHashMap<>();
+    for (int i = 0; i < pairs.length; i += 2) {
+      map.put((String) pairs[i], (Integer) pairs[i + 1]);
+    }
+    return map;
+  }
+
+  private static void serve(String source, HttpExchange exchange) throws IOException {
+    try (exchange) {
+      if (!("Bearer " + INTERNAL_KEY)
+          .equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
+        exchange.sendResponseHeaders(401, -1);
+        return;
+      }
+      Mode mode = MODES.getOrDefault(source, Mode.OK);
+      if (mode == Mode.HTTP_500) {
+        exchange.sendResponseHeaders(500, -1);
+        return;
+      }
+      exchange.getResponseHeaders().add("Content-Type", "application/x-ndjson");
+      exchange.sendResponseHeaders(200, 0);
+      OutputStream out = exchange.getResponseBody();
+      line(
+          out,
+          "{\"header\":{\"service\":\""
+              + source
+              + "-service\",\"version\":\"0.1.0-test\",\"format_version\":1,"
+              + "\"taken_at\":\"2026-11-22T03:00:00Z\","
+              + ("capture".equals(source) ? "\"position\":{\"outbox_id\":4711}," : "")
+              + ("recall".equals(source) ? "\"embedding_model\":\"" + MODEL + "\"," : "")
+              + "\"x_future_field\":true}}");
+      if (mode == Mode.BLOCK) {
+        out.flush();
+        try {
+          gate.await(60, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      StringBuilder counts = new StringBuilder();
+      for (Map.Entry<String, Integer> stream : streams().get(source).entrySet()) {
+        for (int i = 1; i <= stream.getValue(); i++) {
+          line(
+              out,
+              "{\"stream\":\""
+                  + stream.getKey()
+                  + "\",\"record\":"
+                  + ("vectors".equals(stream.getKey())
+                      ? vector(i)
+                      : record(source, stream.getKey(), i))
+                  + "}");
+        }
+        int reported = stream.getValue() + (mode == Mode.MISCOUNT ? 1 : 0);
+        counts
+            .append(counts.isEmpty() ? "" : ",")
+            .append('"')
+            .append(stream.getKey())
+            .append("\":")
+            .append(reported);
+      }
+      if (mode != Mode.CUT) {
+        line(out, "{\"end\":{\"counts\":{" + counts + "}}}");
+      }
+    }
+  }
+
+  /** Deterministic content, with text that does not compress to nothing. */
+  public static String record(String source, String stream, int id) {
+    return "{\"tenant\":\"t%d\",\"id\":%d,\"text\":\"%s %s %d %s \\u00e9t\\u00e9\"}"
+        .formatted(id % 3, id, source, stream, id, Long.toHexString(id * 0x9E3779B97F4A7C15L));
+  }
+
+  /** The import contract: reads it all, answers the counts (inserted unless a dry run). */
+  private static void load(String source, HttpExchange exchange) throws IOException {
+    try (exchange) {
+      if (!("Bearer " + INTERNAL_KEY)
+          .equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
+        exchange.sendResponseHeaders(401, -1);
+        return;
+      }
+      BufferedReader lines =
+          new BufferedReader(
+              new InputStreamReader(exchange.getRequestBody(), StandardCharsets.UTF_8));
+      String header = lines.readLine();
+      Map<String, List<String>> records = new LinkedHashMap<>();
+      String end = null;
+      for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+        if (line.startsWith("{\"end\"")) {
+          end = line;
+          continue;
+        }
+        String stream = line.substring(11, line.indexOf('"', 11));
+        String record = line.substring(line.indexOf(",\"record\":") + 10, line.length() - 1);
+        records.computeIfAbsent(stream, key -> new ArrayList<>()).add(record);
+      }
+      String query = exchange.getRequestURI().getQuery();
+      IMPORTS.put(source, new Import(query, header, records, end));
+      boolean dryRun = query.contains("dry_run=true");
+      StringBuilder counts = new StringBuilder();
+      records.forEach(
+          (stream, list) ->
+              counts
+                  .append(counts.isEmpty() ? "" : ",")
+                  .append(
+                      "\"%s\":{\"received\":%d,\"inserted\":%d,\"updated\":0,\"unchanged\":0}"
+                          .formatted(stream, list.size(), dryRun ? 0 : list.size())));
+      byte[] body =
+          ("{\"applied\":" + !dryRun + ",\"counts\":{" + counts + "}}")
+              .getBytes(StandardCharsets.UTF_8);
+      exchange.getResponseHeaders().add("Content-Type", "application/json");
+      exchange.sendResponseHeaders(200, body.length);
+      exchange.getResponseBody().write(body);
+    }
+  }
+
+  /** A memory's vector: 384 pseudo-random floats, which hardly compress. */
+  public static String vector(int id) {
+    StringBuilder json =
+        new StringBuilder("{\"tenant\":\"t1\",\"kind\":\"memory\",\"id\":" + id + ",\"vector\":[");
+    java.util.Random random = new java.util.Random(id);
+    for (int i = 0; i < 384; i++) {
+      json.append(i == 0 ? "" : ",").append(random.nextFloat() * 2 - 1);
+    }
+    return json.append("]}").toString();
+  }
+
+  private static void line(OutputStream out, String json) throws IOException {
+    out.write(json.getBytes(StandardCharsets.UTF_8));
+    out.write('\n');
+  }
+}
