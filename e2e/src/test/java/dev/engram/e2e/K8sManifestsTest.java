@@ -64,7 +64,8 @@ class K8sManifestsTest {
           "ENGRAM_AUTH_KEYS",
           "ENGRAM_SERVICES_INTERNAL_KEY",
           "QUARKUS_DATASOURCE_PASSWORD",
-          "QUARKUS_NEO4J_AUTHENTICATION_PASSWORD");
+          "QUARKUS_NEO4J_AUTHENTICATION_PASSWORD",
+          "ENGRAM_VAULT_ENCRYPTION_KEYS");
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Map<String, List<JsonNode>> RENDERED = new HashMap<>();
   private static Path repoRoot;

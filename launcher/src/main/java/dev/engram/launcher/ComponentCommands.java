@@ -159,6 +159,9 @@ final class ComponentCommands {
     env.put("QUARKUS_NEO4J_AUTHENTICATION_PASSWORD", secrets.neo4jPassword());
     env.put("ENGRAM_RECALL_INDEX_DIR", home.index().toString());
     env.put("ENGRAM_VAULT_DIRECTORY", home.backups().toString());
+    // Backups are encrypted on one machine too, with the key generated into secrets/vault.keys.
+    env.put("ENGRAM_VAULT_ENCRYPTION_KEYS", secrets.vaultKeys());
+    env.put("ENGRAM_VAULT_ENCRYPTION_PRIMARY_KEY", secrets.vaultPrimaryKey());
     // One machine: nothing listens beyond this host (the cluster manifests bind 0.0.0.0).
     env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
     env.put("OPT_OUT_TRACKING", "true");
