@@ -1,7 +1,11 @@
 package dev.engram.launcher;
 
+import java.io.BufferedReader;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,9 +15,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The command behind {@code ./engram}: {@code up | down | status | demo | help} for the suite under
- * {@code $ENGRAM_HOME} (default {@code <repo>/.engram}). The script finds the JDK, builds what is
- * missing and tails logs; everything else happens here.
+ * The command behind {@code ./engram}: {@code up | down | status | demo | backup | backups | verify
+ * | restore | help} for the suite under {@code $ENGRAM_HOME} (default {@code <repo>/.engram}). The
+ * script finds the JDK, builds what is missing and tails logs; everything else happens here.
  */
 public final class EngramCli {
 
@@ -28,6 +32,15 @@ public final class EngramCli {
                              (exit code 0 when everything is up, 3 otherwise)
         logs [component]     follow a component's log, or all of them
         demo                 store a short conversation and a few memories, then recall them
+        backup               take a backup now (vault-service), follow it, print its id, size
+                             and counts
+        backups              the backups in the catalog, newest first
+        verify <id>          read a backup end to end: intact, or what is damaged
+        restore <id|latest> [--merge] [--dry-run] [--yes]
+                             restore a backup into capture, graph and recall and follow it;
+                             replace (default) empties every tenant first and asks to confirm
+                             unless --yes; --merge upserts; --dry-run changes nothing and
+                             prints what would change
         bench <command>      benchmarks against the running suite: locomo, score, load
                              (see bench/README.md; results in BENCHMARKS.md)
         help                 this text
@@ -45,13 +58,25 @@ public final class EngramCli {
   private final Map<String, String> env;
   private final PrintStream out;
   private final PrintStream err;
+  private final InputStream in;
 
   EngramCli(Path repoRoot, Path home, Map<String, String> env, PrintStream out, PrintStream err) {
+    this(repoRoot, home, env, out, err, System.in);
+  }
+
+  EngramCli(
+      Path repoRoot,
+      Path home,
+      Map<String, String> env,
+      PrintStream out,
+      PrintStream err,
+      InputStream in) {
     this.repoRoot = repoRoot;
     this.home = home;
     this.env = env;
     this.out = out;
     this.err = err;
+    this.in = in;
   }
 
   public static void main(String[] args) {
@@ -74,6 +99,10 @@ public final class EngramCli {
         case "status" -> status();
         case "demo" -> new Demo(suite(), out).run();
         case "logs" -> logs(rest);
+        case "backup" -> vault().backup(rest);
+        case "backups" -> vault().backups(rest);
+        case "verify" -> vault().verify(rest);
+        case "restore" -> vault().restore(rest);
         case "help", "-h", "--help" -> {
           out.print(USAGE);
           yield 0;
@@ -84,7 +113,10 @@ public final class EngramCli {
           yield 2;
         }
       };
-    } catch (IllegalArgumentException | Demo.DemoFailure | UncheckedIOException e) {
+    } catch (IllegalArgumentException
+        | Demo.DemoFailure
+        | VaultClient.VaultFailure
+        | UncheckedIOException e) {
       err.println("engram " + command + ": " + e.getMessage());
       return 1;
     } catch (SuiteException e) {
@@ -164,6 +196,15 @@ public final class EngramCli {
       out.println(suite.log(c));
     }
     return 0;
+  }
+
+  private VaultCommands vault() {
+    return new VaultCommands(
+        VaultClient.of(home),
+        out,
+        err,
+        new BufferedReader(new InputStreamReader(in, Charset.defaultCharset())),
+        500);
   }
 
   private Suite suite() {

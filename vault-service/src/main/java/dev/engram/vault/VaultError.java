@@ -29,6 +29,9 @@ public enum VaultError implements ErrorCode {
   RESTORE_IN_PROGRESS("restore_in_progress", 409, "A restore is already running"),
   /** A service refused or failed to load its part of a restore. */
   RESTORE_SINK_FAILED("restore_sink_failed", 502, "A service failed to load its records"),
+  /** capture refused or failed to reproject graph or recall after a restore's imports. */
+  RESTORE_REPROJECT_FAILED(
+      "restore_reproject_failed", 502, "capture failed to rebuild a projection after a restore"),
   /** A source service's export broke the export contract (docs/backup-format.md). */
   SOURCE_EXPORT_INVALID("source_export_invalid", 502, "A source service's export is invalid");
 

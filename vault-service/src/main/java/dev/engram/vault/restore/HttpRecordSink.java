@@ -74,7 +74,13 @@ final class HttpRecordSink implements RecordSink {
     }
     if (response.statusCode() != 200) {
       throw new SinkException(
-          name + " answered HTTP " + response.statusCode() + " to POST " + PATH);
+          response.statusCode(),
+          name
+              + " answered HTTP "
+              + response.statusCode()
+              + " to POST "
+              + PATH
+              + Problems.describe(response.body()));
     }
     try {
       Map<String, StreamResult> results = new LinkedHashMap<>();

@@ -29,7 +29,7 @@ final class ImportBody extends InputStream {
   private boolean ended;
   private byte[] chunk;
   private int position;
-  private long records;
+  private volatile long records;
 
   /** Starts with the header; {@code first} is the source's first entry (or null: none). */
   ImportBody(ArchiveReader archive, Manifest manifest, Manifest.Source source, String first)
@@ -65,8 +65,12 @@ final class ImportBody extends InputStream {
     return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
   }
 
+  /**
+   * Synchronized: when a service answers before it has read the whole body (recall refusing another
+   * model's vectors), the HTTP client may still be reading while the job drains the rest.
+   */
   @Override
-  public int read(byte[] buffer, int offset, int length) throws IOException {
+  public synchronized int read(byte[] buffer, int offset, int length) throws IOException {
     while (chunk == null || position >= chunk.length) {
       if (!refill()) {
         return -1;

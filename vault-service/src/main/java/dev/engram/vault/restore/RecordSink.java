@@ -24,8 +24,23 @@ public interface RecordSink {
 
   /** The service refused or failed the import; the detail names it. */
   final class SinkException extends Exception {
+    private final int status;
+
     public SinkException(String detail) {
+      this(0, detail);
+    }
+
+    /**
+     * @param status the service's HTTP status, 0 when there was no answer
+     */
+    public SinkException(int status, String detail) {
       super(detail, null, false, false);
+      this.status = status;
+    }
+
+    /** The service's HTTP status (409: recall's model differs from the archive's), or 0. */
+    public int status() {
+      return status;
     }
   }
 }

@@ -6,7 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.net.http.HttpClient;
 import java.util.Optional;
 
-/** The import endpoint of each source service. */
+/** The import endpoint of each source service, and capture's reprojection. */
 @ApplicationScoped
 class RecordSinks {
 
@@ -38,5 +38,11 @@ class RecordSinks {
             base ->
                 new HttpRecordSink(
                     name, base, services.internalKey(), http, config.exportTimeout()));
+  }
+
+  /** capture's reprojection, for what the archive cannot restore directly. */
+  Reprojector reprojector() {
+    return new HttpReprojector(
+        services.captureUrl(), services.internalKey(), http, config.exportTimeout());
   }
 }

@@ -15,9 +15,13 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -25,13 +29,17 @@ import org.jboss.logging.Logger;
 
 /**
  * Restore jobs, one at a time: verify the whole archive first (nothing is sent from a damaged one),
- * then stream each source's entries to its service's import, in archive order.
+ * then stream each source's entries to its service's import, in archive order, then have capture
+ * reproject graph and recall where the archive could not restore them (docs/backup-format.md,
+ * section 6).
  */
 @ApplicationScoped
 class RestoreJobs {
 
   private static final Logger LOG = Logger.getLogger(RestoreJobs.class);
   private static final int REMEMBERED = 20;
+  private static final String GRAPH = "graph";
+  private static final String RECALL = "recall";
 
   private final BackupCatalog catalog;
   private final KeyRing keys;
@@ -97,15 +105,18 @@ class RestoreJobs {
       try (InputStream in = catalog.destination().open(backup.file())) {
         ArchiveVerifier.verify(in, keys);
       }
-      run.phase("loading");
+      Set<String> imported;
       try (InputStream in = catalog.destination().open(backup.file())) {
-        load(run, ArchiveReader.open(in, keys));
+        imported = load(run, ArchiveReader.open(in, keys));
       }
+      reproject(run, imported);
       run.succeeded();
     } catch (ArchiveException e) {
       run.failed(e.error().definition().code(), "Backup " + backup.id() + ": " + e.getMessage());
     } catch (RecordSink.SinkException e) {
       run.failed(VaultError.RESTORE_SINK_FAILED.definition().code(), e.getMessage());
+    } catch (Reprojector.ReprojectException e) {
+      run.failed(VaultError.RESTORE_REPROJECT_FAILED.definition().code(), e.getMessage());
     } catch (IOException | RuntimeException e) {
       LOG.errorf(e, "Restore %s failed", run.id);
       run.failed(
@@ -114,11 +125,21 @@ class RestoreJobs {
     }
   }
 
-  private void load(RestoreRun run, ArchiveReader archive)
+  /**
+   * Streams each source's entries to its service, in archive order; returns the sources whose
+   * records the services took. A source without entries is not sent (graph and recall are then
+   * reprojected). recall refuses vectors of another embedding model with 409: its entries are
+   * skipped and it is reprojected, which re-embeds.
+   */
+  private Set<String> load(RestoreRun run, ArchiveReader archive)
       throws ArchiveException, IOException, RecordSink.SinkException {
     Manifest manifest = archive.manifest();
+    Set<String> imported = new HashSet<>();
     String next = archive.next();
     for (Manifest.Source source : manifest.sources()) {
+      if (manifest.entries().stream().noneMatch(e -> e.source().equals(source.name()))) {
+        continue;
+      }
       RecordSink sink =
           sinks
               .forSource(source.name())
@@ -126,7 +147,22 @@ class RestoreJobs {
                   () -> new RecordSink.SinkException("No service for source " + source.name()));
       ImportBody body = new ImportBody(archive, manifest, source, next);
       run.loading(source.name(), body);
-      Map<String, RecordSink.StreamResult> results = sink.load(run.mode, run.dryRun, body);
+      Map<String, RecordSink.StreamResult> results;
+      try {
+        results = sink.load(run.mode, run.dryRun, body);
+      } catch (RecordSink.SinkException e) {
+        if (!RECALL.equals(source.name()) || e.status() != 409) {
+          throw e;
+        }
+        body.transferTo(OutputStream.nullOutputStream()); // to the next source's entries
+        run.refused(
+            "recall's embedding model is not the archive's ("
+                + manifest.embeddingModel()
+                + "); its index is rebuilt from the record instead. "
+                + e.getMessage());
+        next = body.following();
+        continue;
+      }
       for (Manifest.Entry entry : manifest.entries()) {
         RecordSink.StreamResult result = results.get(entry.stream());
         long received = result == null ? 0 : result.received();
@@ -142,7 +178,33 @@ class RestoreJobs {
         }
       }
       run.loaded(source.name(), results);
+      imported.add(source.name());
       next = body.following();
+    }
+    return imported;
+  }
+
+  /**
+   * Has capture rebuild what was not imported: the graph without a graph export, recall's index
+   * without vectors of its model. Never in a dry run, which changes nothing.
+   */
+  private void reproject(RestoreRun run, Set<String> imported)
+      throws Reprojector.ReprojectException {
+    Reprojector reprojector = sinks.reprojector();
+    for (String target : List.of(GRAPH, RECALL)) {
+      if (imported.contains(target)) {
+        continue;
+      }
+      String reason =
+          GRAPH.equals(target)
+              ? "the backup has no graph export"
+              : "the backup has no vectors of recall's embedding model";
+      if (run.dryRun) {
+        run.wouldReproject(target, reason);
+        continue;
+      }
+      run.reprojecting(target);
+      run.reprojected(reprojector.reproject(target));
     }
   }
 

@@ -19,8 +19,8 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
- * Restores a backup into the services (skeleton: the services' import endpoints are the next step;
- * see docs/backup-format.md, section 6).
+ * Restores a backup into the services: imports, then reprojections where the archive cannot restore
+ * a projection itself (docs/backup-format.md, section 6).
  */
 @Path("/v1/restore")
 @Tag(name = "restore")
@@ -40,7 +40,9 @@ public class RestoreResource {
       summary = "Start a restore",
       description =
           "Verifies the whole archive, then streams each source's records to its service's"
-              + " import. 202 with the job; 404 backup_not_found; 409 restore_in_progress.")
+              + " import (capture, graph, recall), then has capture reproject graph (no graph"
+              + " export) and recall (vectors of another model). 202 with the job; 404"
+              + " backup_not_found; 409 restore_in_progress.")
   public Response start(@Valid @NotNull(message = "a body is required") RestoreRequest request) {
     RestoreJob job = jobs.start(request);
     return Response.accepted(job).location(URI.create("/v1/restore/" + job.id())).build();

@@ -1,7 +1,10 @@
 package dev.engram.vault.restore;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** The live state of one restore; written by the job's thread, read by requests. */
@@ -13,6 +16,7 @@ final class RestoreRun {
   final boolean dryRun;
   private final Instant startedAt = Instant.now();
   private final Map<String, Map<String, RecordSink.StreamResult>> results = new LinkedHashMap<>();
+  private final List<RestoreJob.Step> steps = new ArrayList<>();
   private volatile String state = "running";
   private volatile String phase = "verifying";
   private volatile long loadedRecords;
@@ -27,27 +31,71 @@ final class RestoreRun {
     this.dryRun = dryRun;
   }
 
-  void phase(String phase) {
-    this.phase = phase;
-  }
-
-  void loading(String source, ImportBody body) {
-    this.current = body;
+  synchronized void loading(String source, ImportBody body) {
+    phase = "importing_" + source;
+    current = body;
+    steps.add(new RestoreJob.Step(source, "import", "running", null, null, null));
   }
 
   synchronized void loaded(String source, Map<String, RecordSink.StreamResult> result) {
-    results.put(source, Map.copyOf(result));
+    Map<String, RecordSink.StreamResult> counts =
+        Collections.unmodifiableMap(new LinkedHashMap<>(result)); // in the service's order
+    results.put(source, counts);
+    finishImport();
+    endStep("succeeded", counts, null, null);
+  }
+
+  /** recall refused the vectors (another embedding model): a reprojection follows. */
+  synchronized void refused(String detail) {
+    finishImport();
+    endStep("refused", null, null, detail);
+  }
+
+  private void finishImport() {
     loadedRecords += current == null ? 0 : current.records();
     current = null;
   }
 
-  void succeeded() {
+  synchronized void reprojecting(String target) {
+    phase = "reprojecting_" + target;
+    steps.add(new RestoreJob.Step(target, "reproject", "running", null, null, null));
+  }
+
+  synchronized void reprojected(Map<String, Object> summary) {
+    endStep("succeeded", null, summary, null);
+  }
+
+  /** A dry run changes nothing, so it only says which reprojection would run. */
+  synchronized void wouldReproject(String target, String reason) {
+    steps.add(
+        new RestoreJob.Step(
+            target, "reproject", "skipped", null, null, "dry run; would run: " + reason));
+  }
+
+  private void endStep(
+      String outcome,
+      Map<String, RecordSink.StreamResult> counts,
+      Map<String, Object> summary,
+      String detail) {
+    RestoreJob.Step step = steps.getLast();
+    steps.set(
+        steps.size() - 1,
+        new RestoreJob.Step(step.source(), step.action(), outcome, counts, summary, detail));
+  }
+
+  synchronized void succeeded() {
     phase = "done";
     finishedAt = Instant.now();
     state = "succeeded";
   }
 
-  void failed(String code, String detail) {
+  synchronized void failed(String code, String detail) {
+    if (current != null) {
+      finishImport();
+    }
+    if (!steps.isEmpty() && "running".equals(steps.getLast().state())) {
+      endStep("failed", null, null, detail);
+    }
     problem = new RestoreJob.Problem(code, detail);
     finishedAt = Instant.now();
     state = "failed";
@@ -69,7 +117,8 @@ final class RestoreRun {
         loadedRecords + (body == null ? 0 : body.records()),
         startedAt,
         finishedAt,
-        Map.copyOf(results),
+        Collections.unmodifiableMap(new LinkedHashMap<>(results)),
+        List.copyOf(steps),
         problem);
   }
 }

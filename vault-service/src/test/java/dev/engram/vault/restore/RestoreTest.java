@@ -25,7 +25,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The restore skeleton against the import contract, played by the stub. */
+/** Restores against the import and reprojection contracts, played by the stub. */
 @QuarkusTest
 @WithTestResource(BackupDirectoryResource.class)
 class RestoreTest {
@@ -80,10 +80,104 @@ class RestoreTest {
     assertEquals(
         json(ExportStub.vector(1500)),
         json(ExportStub.IMPORTS.get("recall").records().get("vectors").get(1499)));
+    assertEquals(List.of("capture", "graph", "recall"), job.getList("steps.source"));
+    assertEquals(List.of("import", "import", "import"), job.getList("steps.action"));
+    assertEquals(List.of(), ExportStub.REPROJECTS, "a dry run reprojects nothing");
   }
 
-  private static JsonNode json(String text) throws IOException {
-    return ArchiveJson.MAPPER.readTree(text);
+  @Test
+  void withTheSameModelTheVectorsAreImportedAndNothingIsReprojected() {
+    backup();
+
+    JsonPath job = restore("{\"backup\": \"latest\", \"mode\": \"replace\"}");
+
+    assertEquals("succeeded", job.getString("state"), job.prettify());
+    assertEquals("done", job.getString("phase"));
+    assertEquals(List.of("capture", "graph", "recall"), job.getList("steps.source"));
+    assertEquals(List.of("succeeded", "succeeded", "succeeded"), job.getList("steps.state"));
+    assertEquals(1500, job.getInt("steps[2].counts.vectors.inserted"));
+    assertEquals(1500, job.getInt("results.recall.vectors.inserted"));
+    assertEquals("mode=replace&dry_run=false", ExportStub.IMPORTS.get("recall").query());
+    assertEquals(List.of(), ExportStub.REPROJECTS);
+  }
+
+  @Test
+  void withAnotherModelRecallIsReprojectedWhichReEmbeds() throws IOException {
+    backup();
+    ExportStub.recallModel("bge-small-en-v1.5");
+
+    JsonPath job = restore("{\"backup\": \"latest\", \"mode\": \"replace\"}");
+
+    assertEquals("succeeded", job.getString("state"), job.prettify());
+    assertEquals(List.of("capture", "graph", "recall", "recall"), job.getList("steps.source"));
+    assertEquals(List.of("import", "import", "import", "reproject"), job.getList("steps.action"));
+    assertEquals("refused", job.getString("steps[2].state"));
+    assertTrue(job.getString("steps[2].detail").contains("embedding_model_mismatch"));
+    assertEquals("succeeded", job.getString("steps[3].state"));
+    assertEquals(1200, job.getInt("steps[3].summary.memories"));
+    assertEquals(3295, job.getLong("records"), "the refused vectors were sent, then skipped");
+    assertEquals(1, ExportStub.REPROJECTS.size());
+    assertEquals(
+        json("{\"tenant\": null, \"targets\": [\"recall\"]}"), json(ExportStub.REPROJECTS.get(0)));
+  }
+
+  @Test
+  void withoutGraphEntriesTheGraphIsReprojected() throws IOException {
+    ExportStub.mode("graph", ExportStub.Mode.EMPTY);
+    backup();
+
+    JsonPath job = restore("{\"backup\": \"latest\", \"mode\": \"merge\"}");
+
+    assertEquals("succeeded", job.getString("state"), job.prettify());
+    assertEquals(List.of("capture", "recall", "graph"), job.getList("steps.source"));
+    assertEquals(List.of("import", "import", "reproject"), job.getList("steps.action"));
+    assertEquals(null, ExportStub.IMPORTS.get("graph"), "nothing to import into the graph");
+    assertEquals(1500, ExportStub.IMPORTS.get("recall").records().get("vectors").size());
+    assertEquals(
+        List.of(json("{\"tenant\": null, \"targets\": [\"graph\"]}")),
+        ExportStub.REPROJECTS.stream().map(RestoreTest::json).toList());
+  }
+
+  @Test
+  void aDryRunOnlySaysWhatItWouldReproject() {
+    ExportStub.mode("graph", ExportStub.Mode.EMPTY);
+    backup();
+    ExportStub.recallModel("bge-small-en-v1.5");
+
+    JsonPath job = restore("{\"backup\": \"latest\", \"mode\": \"replace\", \"dry_run\": true}");
+
+    assertEquals("succeeded", job.getString("state"), job.prettify());
+    assertEquals(
+        List.of("import", "import", "reproject", "reproject"), job.getList("steps.action"));
+    assertEquals(List.of("succeeded", "refused", "skipped", "skipped"), job.getList("steps.state"));
+    assertEquals(List.of("graph", "recall"), job.getList("steps.source").subList(2, 4));
+    assertEquals(List.of(), ExportStub.REPROJECTS);
+  }
+
+  @Test
+  void aFailedReprojectionFailsTheJobWithCapturesProblem() {
+    ExportStub.mode("graph", ExportStub.Mode.EMPTY);
+    backup();
+    ExportStub.reprojectFails();
+
+    JsonPath job = restore("{\"backup\": \"latest\", \"mode\": \"replace\"}");
+
+    assertEquals("failed", job.getString("state"));
+    assertEquals("reprojecting_graph", job.getString("phase"));
+    assertEquals("restore_reproject_failed", job.getString("problem.code"));
+    assertTrue(
+        job.getString("problem.detail").contains("HTTP 400")
+            && job.getString("problem.detail").contains("validation_failed"),
+        job.getString("problem.detail"));
+    assertEquals("failed", job.getString("steps[2].state"));
+  }
+
+  private static JsonNode json(String text) {
+    try {
+      return ArchiveJson.MAPPER.readTree(text);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   @Test

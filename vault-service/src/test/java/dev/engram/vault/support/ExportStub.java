@@ -36,13 +36,20 @@ public final class ExportStub {
     /** The end line reports a count other than what was sent. */
     MISCOUNT,
     /** Sends its header, then waits for {@link #release()}. */
-    BLOCK
+    BLOCK,
+    /** Exports no stream at all: a header and an end line with empty counts. */
+    EMPTY
   }
 
   private static HttpServer server;
   private static final Map<String, Mode> MODES = new ConcurrentHashMap<>();
   private static volatile CountDownLatch gate = new CountDownLatch(0);
   private static volatile int vectors = 1500;
+  private static volatile String recallModel = MODEL;
+  private static volatile boolean reprojectFails;
+
+  /** The bodies of capture's {@code POST /internal/v1/reproject}, in order. */
+  public static final List<String> REPROJECTS = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   /** What each source's import received: query, header, records per stream, the end line. */
   public static final Map<String, Import> IMPORTS = new ConcurrentHashMap<>();
@@ -64,6 +71,7 @@ public final class ExportStub {
         server.createContext("/" + source + "/internal/v1/export", x -> serve(source, x));
         server.createContext("/" + source + "/internal/v1/import", x -> load(source, x));
       }
+      server.createContext("/capture/internal/v1/reproject", ExportStub::reproject);
       server.start();
     }
     return "http://127.0.0.1:" + server.getAddress().getPort();
@@ -79,6 +87,9 @@ public final class ExportStub {
 
   public static void reset() {
     vectors = 1500;
+    recallModel = MODEL;
+    reprojectFails = false;
+    REPROJECTS.clear();
     IMPORTS.clear();
     MODES.clear();
     gate.countDown();
@@ -94,6 +105,16 @@ public final class ExportStub {
   /** How many vectors recall exports (each with a 384-dimension embedding). */
   public static void vectors(int count) {
     vectors = count;
+  }
+
+  /** The embedding model of the running recall; its import refuses vectors of another (409). */
+  public static void recallModel(String model) {
+    recallModel = model;
+  }
+
+  /** capture answers its reprojection with 400 problem+json. */
+  public static void reprojectFails() {
+    reprojectFails = true;
   }
 
   public static void release() {
@@ -152,7 +173,8 @@ public final class ExportStub {
         }
       }
       StringBuilder counts = new StringBuilder();
-      for (Map.Entry<String, Integer> stream : streams().get(source).entrySet()) {
+      Map<String, Integer> exported = mode == Mode.EMPTY ? Map.of() : streams().get(source);
+      for (Map.Entry<String, Integer> stream : exported.entrySet()) {
         for (int i = 1; i <= stream.getValue(); i++) {
           line(
               out,
@@ -209,6 +231,15 @@ public final class ExportStub {
       }
       String query = exchange.getRequestURI().getQuery();
       IMPORTS.put(source, new Import(query, header, records, end));
+      if ("recall".equals(source) && !header.contains("\"embedding_model\":\"" + recallModel)) {
+        answer(
+            exchange,
+            409,
+            "{\"code\":\"embedding_model_mismatch\",\"status\":409,\"detail\":\"recall uses "
+                + recallModel
+                + "\"}");
+        return;
+      }
       boolean dryRun = query.contains("dry_run=true");
       StringBuilder counts = new StringBuilder();
       records.forEach(
@@ -225,6 +256,36 @@ public final class ExportStub {
       exchange.sendResponseHeaders(200, body.length);
       exchange.getResponseBody().write(body);
     }
+  }
+
+  /** capture's reprojection: records the body, answers a summary (or 400 when told to fail). */
+  private static void reproject(HttpExchange exchange) throws IOException {
+    try (exchange) {
+      if (!("Bearer " + INTERNAL_KEY)
+          .equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
+        exchange.sendResponseHeaders(401, -1);
+        return;
+      }
+      String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+      if (reprojectFails) {
+        answer(
+            exchange,
+            400,
+            "{\"code\":\"validation_failed\",\"status\":400,\"detail\":\"targets: bad\"}");
+        return;
+      }
+      REPROJECTS.add(body);
+      answer(exchange, 200, "{\"tenants\":3,\"memories\":1200,\"exchanges\":300}");
+    }
+  }
+
+  private static void answer(HttpExchange exchange, int status, String json) throws IOException {
+    byte[] body = json.getBytes(StandardCharsets.UTF_8);
+    exchange
+        .getResponseHeaders()
+        .add("Content-Type", status == 200 ? "application/json" : "application/problem+json");
+    exchange.sendResponseHeaders(status, body.length);
+    exchange.getResponseBody().write(body);
   }
 
   /** A memory's vector: 384 pseudo-random floats, which hardly compress. */

@@ -1,0 +1,277 @@
+package dev.engram.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code ./engram backup|backups|verify|restore} against a scripted vault. */
+class VaultCommandsTest {
+
+  static final String KEY = "egk_test-ops-key";
+  static final String BACKUP =
+      "{\"id\":\"20261122T030000123Z\",\"file\":\"20261122T030000123Z.engram.tar.gz.enc\","
+          + "\"size_bytes\":3355443,\"created_at\":\"2026-11-22T03:00:00.123Z\",\"encrypted\":true,"
+          + "\"destination\":\"local\",\"counts\":{\"capture/memories\":1200,\"recall/vectors\":1500},"
+          + "\"records\":2700,\"verified\":true,\"verified_at\":null,\"key_id\":\"k2\"}";
+  static final String OLDER =
+      "{\"id\":\"20261121T030000000Z\",\"file\":\"x\",\"size_bytes\":812,"
+          + "\"created_at\":\"2026-11-21T03:00:00Z\",\"encrypted\":false,\"destination\":\"local\","
+          + "\"counts\":null,\"records\":null,\"verified\":false,\"verified_at\":null,\"key_id\":null}";
+
+  @TempDir Path home;
+  private FakeVault vault;
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  @BeforeEach
+  void suiteHome() throws IOException {
+    vault = new FakeVault();
+    Files.writeString(
+        home.resolve("config.env"),
+        "# written by ./engram\nENGRAM_VAULT_PORT=1\n" + VaultClient.URL_KEY + "=" + vault.url());
+    Files.createDirectories(home.resolve("secrets"));
+    Files.writeString(home.resolve("secrets/admin.key"), KEY + "\n");
+  }
+
+  @AfterEach
+  void stop() {
+    vault.close();
+  }
+
+  private int run(String stdin, String... args) {
+    return new EngramCli(
+            Path.of("").toAbsolutePath().getParent(),
+            home,
+            Map.of(),
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)))
+        .run(args);
+  }
+
+  private String out() {
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  private String err() {
+    return err.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void backupFollowsTheJobAndPrintsTheBackup() {
+    vault
+        .on("POST /v1/backups", 202, "{\"id\":\"job-1\",\"state\":\"running\"}")
+        .on(
+            "GET /v1/backup-jobs/job-1",
+            200,
+            "{\"id\":\"job-1\",\"state\":\"running\",\"phase\":\"exporting\",\"records\":1000}")
+        .on(
+            "GET /v1/backup-jobs/job-1",
+            200,
+            "{\"id\":\"job-1\",\"state\":\"succeeded\",\"phase\":\"done\",\"records\":2700,"
+                + "\"backup\":"
+                + BACKUP
+                + ",\"deleted\":[]}");
+
+    assertEquals(0, run("", "backup"), err());
+
+    String text = out();
+    assertTrue(text.contains("exporting") && text.contains("1,000 records"), text);
+    assertTrue(text.contains("Backup 20261122T030000123Z is written and verified"), text);
+    assertTrue(text.contains("3.2 MiB") && text.contains("2,700"), text);
+    assertTrue(text.contains("yes, key k2"), text);
+    assertTrue(text.contains("capture/memories") && text.contains("1,200"), text);
+    assertEquals("Bearer " + KEY, vault.requests("POST", "/v1/backups").get(0).authorization());
+  }
+
+  @Test
+  void aFailedBackupExitsNonZeroWithTheProblem() {
+    vault
+        .on("POST /v1/backups", 202, "{\"id\":\"job-2\"}")
+        .on(
+            "GET /v1/backup-jobs/job-2",
+            200,
+            "{\"id\":\"job-2\",\"state\":\"failed\",\"phase\":\"exporting\",\"records\":0,"
+                + "\"problem\":{\"code\":\"source_unavailable\",\"detail\":\"graph is down\"}}");
+
+    assertEquals(1, run("", "backup"));
+    assertTrue(err().contains("source_unavailable: graph is down"), err());
+  }
+
+  @Test
+  void aRefusedBackupSaysWhy() {
+    vault.on(
+        "POST /v1/backups",
+        409,
+        "{\"code\":\"restore_in_progress\",\"status\":409,\"detail\":\"Restore r1 is running\"}");
+
+    assertEquals(1, run("", "backup"));
+    assertTrue(err().contains("409 restore_in_progress: Restore r1 is running"), err());
+  }
+
+  @Test
+  void backupsIsATable() {
+    vault.on("GET /v1/backups", 200, "{\"backups\":[" + BACKUP + "," + OLDER + "]}");
+
+    assertEquals(0, run("", "backups"), err());
+
+    List<String> lines = out().lines().toList();
+    assertEquals(3, lines.size(), out());
+    assertTrue(lines.get(0).startsWith("ID"), out());
+    assertTrue(lines.get(1).contains("20261122T030000123Z") && lines.get(1).contains("3.2 MiB"));
+    assertTrue(lines.get(2).contains("812 B") && lines.get(2).endsWith("FAILED"), lines.get(2));
+  }
+
+  @Test
+  void verifyReportsIntactOrDamaged() {
+    vault
+        .on(
+            "POST /v1/backups/good/verify",
+            200,
+            "{\"id\":\"good\",\"verified\":true,\"encrypted\":true,\"key_id\":\"k2\","
+                + "\"format_version\":1,\"created_at\":\"2026-11-22T03:00:00Z\",\"records\":2700}")
+        .on(
+            "POST /v1/backups/bad/verify",
+            422,
+            "{\"code\":\"backup_tampered\",\"status\":422,\"detail\":\"entry capture/memories\"}");
+
+    assertEquals(0, run("", "verify", "good"), err());
+    assertTrue(out().contains("Backup good is intact: 2,700 records, encrypted with key k2"));
+    assertEquals(1, run("", "verify", "bad"));
+    assertTrue(err().contains("Backup bad is damaged: backup_tampered: entry capture/memories"));
+    assertEquals(1, run("", "verify", "../etc"));
+    assertEquals(2, vault.requests.size(), "an invalid id is refused before any call");
+  }
+
+  @Test
+  void replaceAsksFirstAndAnythingButYesRestoresNothing() {
+    vault.on("GET /v1/backups", 200, "{\"backups\":[" + BACKUP + "]}");
+
+    assertEquals(1, run("no\n", "restore", "latest"));
+
+    assertTrue(out().contains("Type yes to replace everything"), out());
+    assertTrue(err().contains("Not restored."), err());
+    assertEquals(List.of(), vault.requests("POST", "/v1/restore"));
+    assertEquals(1, run("", "restore", "latest"), "stdin closed: no");
+    assertEquals(List.of(), vault.requests("POST", "/v1/restore"));
+  }
+
+  @Test
+  void aConfirmedRestoreFollowsTheJobAndPrintsWhatChanged() {
+    vault
+        .on("GET /v1/backups", 200, "{\"backups\":[" + OLDER + "," + BACKUP + "]}")
+        .on("POST /v1/restore", 202, "{\"id\":\"r1\",\"state\":\"running\"}")
+        .on(
+            "GET /v1/restore/r1",
+            200,
+            "{\"id\":\"r1\",\"state\":\"running\",\"phase\":\"importing_capture\",\"records\":5}")
+        .on("GET /v1/restore/r1", 200, restoreJob(false, "succeeded", "done", null));
+
+    assertEquals(0, run("yes\n", "restore", "latest"), err());
+
+    // "latest" skips the backup whose verification failed, and the id is sent resolved
+    assertEquals(
+        Json.parse("{\"backup\":\"20261122T030000123Z\",\"mode\":\"replace\",\"dry_run\":false}"),
+        Json.parse(vault.requests("POST", "/v1/restore").get(0).body()));
+    String text = out();
+    assertTrue(text.contains("importing capture"), text);
+    assertTrue(text.contains("Restored backup 20261122T030000123Z (replace)"), text);
+    assertTrue(
+        text.contains("memories") && text.contains("1,200 inserted") && text.contains("refused"),
+        text);
+    assertTrue(text.contains("recall   reproject done (memories 1200)"), text);
+  }
+
+  @Test
+  void aDryRunMergeNeedsNoConfirmationAndSaysWhatWouldChange() {
+    vault
+        .on("GET /v1/backups/20261122T030000123Z", 200, BACKUP)
+        .on("POST /v1/restore", 202, "{\"id\":\"r2\"}")
+        .on("GET /v1/restore/r2", 200, restoreJob(true, "succeeded", "done", null));
+
+    assertEquals(0, run("", "restore", "20261122T030000123Z", "--merge", "--dry-run"), err());
+
+    assertEquals(
+        Json.parse("{\"backup\":\"20261122T030000123Z\",\"mode\":\"merge\",\"dry_run\":true}"),
+        Json.parse(vault.requests("POST", "/v1/restore").get(0).body()));
+    String text = out();
+    assertTrue(!text.contains("Type yes"), text);
+    assertTrue(text.contains("nothing was changed"), text);
+    assertTrue(text.contains("would insert"), text);
+    assertTrue(text.contains("would run: the backup has no graph export"), text);
+  }
+
+  @Test
+  void aFailedRestoreExitsNonZeroWithTheProblem() {
+    vault
+        .on("GET /v1/backups/b1", 200, BACKUP.replace("20261122T030000123Z", "b1"))
+        .on("POST /v1/restore", 202, "{\"id\":\"r3\"}")
+        .on(
+            "GET /v1/restore/r3",
+            200,
+            restoreJob(
+                false,
+                "failed",
+                "reprojecting_graph",
+                "{\"code\":\"restore_reproject_failed\",\"detail\":\"capture answered HTTP 400\"}"));
+
+    assertEquals(1, run("", "restore", "b1", "--yes"));
+
+    assertTrue(
+        err().contains("reprojecting_graph: restore_reproject_failed: capture answered HTTP 400"),
+        err());
+    assertTrue(out().contains("until it failed"), out());
+  }
+
+  @Test
+  void badArgumentsAndAMissingSuiteAreClearErrors() throws IOException {
+    assertEquals(1, run("", "restore"));
+    assertTrue(err().contains("which backup?"), err());
+    assertEquals(1, run("", "restore", "latest", "--force"));
+    assertTrue(err().contains("unexpected '--force'"), err());
+    assertEquals(List.of(), vault.requests);
+
+    Files.delete(home.resolve("config.env"));
+    assertEquals(1, run("", "backups"));
+    assertTrue(err().contains("./engram up"), err());
+  }
+
+  @Test
+  void aVaultThatIsDownIsNamed() throws IOException {
+    vault.close();
+
+    assertEquals(1, run("", "backups"));
+
+    assertTrue(err().contains("vault-service is not reachable"), err());
+  }
+
+  private static String restoreJob(boolean dryRun, String state, String phase, String problem) {
+    String counts =
+        "{\"memories\":{\"received\":1200,\"inserted\":1200,\"updated\":0,\"unchanged\":0}}";
+    return ("{\"id\":\"r\",\"backup_id\":\"20261122T030000123Z\",\"mode\":\"%s\",\"dry_run\":%s,"
+            + "\"state\":\"%s\",\"phase\":\"%s\",\"records\":2700,\"steps\":["
+            + "{\"source\":\"capture\",\"action\":\"import\",\"state\":\"succeeded\",\"counts\":%s},"
+            + "{\"source\":\"recall\",\"action\":\"import\",\"state\":\"refused\","
+            + "\"detail\":\"another model\"},"
+            + (dryRun
+                ? "{\"source\":\"graph\",\"action\":\"reproject\",\"state\":\"skipped\","
+                    + "\"detail\":\"dry run; would run: the backup has no graph export\"}"
+                : "{\"source\":\"recall\",\"action\":\"reproject\",\"state\":\"succeeded\","
+                    + "\"summary\":{\"memories\":1200}}")
+            + "],\"problem\":%s}")
+        .formatted(dryRun ? "merge" : "replace", dryRun, state, phase, counts, problem);
+  }
+}
