@@ -6,7 +6,6 @@ import dev.engram.common.error.FieldViolation;
 import dev.engram.recall.config.RecallConfig;
 import dev.engram.recall.embedding.Embedder;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -71,7 +70,11 @@ class IndexOperationsService {
     List<FieldViolation> violations = new ArrayList<>();
     for (int i = 0; i < operations.size(); i++) {
       if (operations.get(i) instanceof IndexOperationsRequest.Upsert u) {
-        check(u.document(), "operations[" + i + "].document.", violations);
+        DocumentRules.check(
+            toDocument(u.document()),
+            config.maxTextBytes(),
+            "operations[" + i + "].document.",
+            violations);
       }
     }
     if (!violations.isEmpty()) {
@@ -80,39 +83,6 @@ class IndexOperationsService {
       String detail =
           String.join("; ", shown.stream().map(v -> v.field() + ": " + v.message()).toList());
       throw new EngramException(CommonError.VALIDATION_FAILED, detail, shown, Map.of());
-    }
-  }
-
-  private void check(
-      IndexOperationsRequest.Document d, String path, List<FieldViolation> violations) {
-    int bytes = d.text().getBytes(StandardCharsets.UTF_8).length;
-    if (bytes > config.maxTextBytes()) {
-      violations.add(
-          new FieldViolation(
-              path + "text",
-              "max_bytes",
-              "is " + bytes + " bytes; at most " + config.maxTextBytes() + " are indexed"));
-    }
-    boolean needsAgent = d.scope() != Scope.GLOBAL;
-    boolean needsChat = d.scope() == Scope.CHAT;
-    if (needsAgent != (d.agent() != null)) {
-      violations.add(
-          new FieldViolation(
-              path + "agent",
-              "scope",
-              needsAgent ? "is required for scope " + d.scope() : "must be null for scope GLOBAL"));
-    }
-    if (needsChat != (d.chat() != null)) {
-      violations.add(
-          new FieldViolation(
-              path + "chat",
-              "scope",
-              needsChat ? "is required for scope CHAT" : "must be null for scope " + d.scope()));
-    }
-    if (d.kind() == DocKind.EXCHANGE && d.scope() != Scope.CHAT) {
-      violations.add(
-          new FieldViolation(
-              path + "scope", "exchange_scope", "an exchange always has scope CHAT"));
     }
   }
 

@@ -42,6 +42,34 @@ public interface IndexStore extends AutoCloseable {
   /** Documents of one tenant, of every kind and status. */
   long count(String tenant);
 
+  /**
+   * A view of every document of every tenant with its vector, for a backup.
+   *
+   * @throws dev.engram.common.error.EngramException reindex_required when some tenant still holds
+   *     vectors of another model (an export would mix two models), index_unavailable
+   */
+  IndexSnapshot snapshot();
+
+  /**
+   * Loads documents that carry their vectors (a restore), without embedding anything. {@code
+   * replace}: each tenant of the input is emptied before its first document; otherwise documents
+   * merge by version as upserts do, except that an equal version counts as unchanged and is not
+   * rewritten. {@code dryRun}: counts only, writes nothing. Lucene applies the whole import in one
+   * commit or nothing; Qdrant, which has no transactions, in batches (see the adapter).
+   *
+   * @throws dev.engram.common.error.EngramException what {@code source} throws for bad input
+   *     (nothing applied), reindex_required, index_unavailable
+   */
+  ImportCounts load(ImportSource source, boolean replace, boolean dryRun);
+
+  /**
+   * Whether {@link #load} is all or nothing by itself. If not, the caller reads and checks the
+   * whole input before loading it, so bad input changes nothing.
+   */
+  default boolean atomicLoad() {
+    return false;
+  }
+
   /** Whether reads and writes work now; never throws. */
   StoreHealth health();
 

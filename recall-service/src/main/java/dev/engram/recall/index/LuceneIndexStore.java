@@ -100,6 +100,69 @@ public final class LuceneIndexStore implements IndexStore {
   }
 
   @Override
+  public IndexSnapshot snapshot() {
+    LuceneIndex.Open o = index.ensureOpen();
+    IndexSearcher searcher = acquire(o);
+    if (guard.mixed()) {
+      release(o, searcher);
+      throw guard.exportRefused();
+    }
+    return new LuceneSnapshot(o, searcher, guard.modelId());
+  }
+
+  /**
+   * Writes the whole import into the writer and commits once; any failure, bad input included,
+   * rolls the writer back to the last commit (the index reopens on next use), so nothing of it
+   * stays. Holds the write lock throughout: outbox batches wait for the import.
+   */
+  @Override
+  public boolean atomicLoad() {
+    return true;
+  }
+
+  @Override
+  public ImportCounts load(ImportSource source, boolean replace, boolean dryRun) {
+    index.lock.lock();
+    try {
+      LuceneIndex.Open o = index.ensureOpen();
+      IndexSearcher searcher = acquire(o);
+      var load =
+          new LuceneLoad(o.writer(), searcher, guard, replace, dryRun, index.schemaIncompatible());
+      ImportCounts counts;
+      try {
+        counts = load.run(source);
+        if (!dryRun) {
+          guard.applied(load.resets());
+          index.commit(o.writer());
+          if (load.wroteVectors()) {
+            index.vectorsWritten();
+          }
+        }
+      } catch (IOException | RuntimeException e) {
+        release(o, searcher);
+        if (!dryRun) {
+          LOG.warnf("Import failed, rolling the index back to the last commit: %s", e);
+          index.discard(o, "an import failed and was rolled back: " + LuceneIndex.describe(e));
+        }
+        if (e instanceof EngramException engram) {
+          throw engram;
+        }
+        LOG.errorf(e, "Import failed");
+        throw LuceneIndex.unavailable();
+      }
+      release(o, searcher);
+      if (!dryRun) {
+        o.searchers().maybeRefreshBlocking();
+      }
+      return counts;
+    } catch (IOException e) {
+      throw LuceneIndex.unavailable(); // the refresh failed; the import itself is committed
+    } finally {
+      index.lock.unlock();
+    }
+  }
+
+  @Override
   public List<SearchHit> dense(float[] vector, Visibility visibility, int limit) {
     LuceneIndex.Open o = openFor(visibility);
     Query query =

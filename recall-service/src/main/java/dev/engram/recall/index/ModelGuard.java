@@ -99,6 +99,24 @@ public final class ModelGuard {
     }
   }
 
+  /**
+   * Why an export is refused while some tenant holds vectors of another model: a backup names one
+   * model for all its vectors.
+   */
+  public EngramException exportRefused() {
+    return new EngramException(
+        RecallError.REINDEX_REQUIRED,
+        stale.size()
+            + " tenant(s) are indexed with embedding model "
+            + indexModel()
+            + ", but this service embeds with "
+            + modelId
+            + "; a backup holds vectors of one model. Rebuild with POST /v1/admin/reindex on"
+            + " capture-service first (a backup of the record alone needs no vectors).",
+        List.of(),
+        Map.of("index_model", indexModel(), "model", modelId));
+  }
+
   /** Facts for readiness: both models and how many tenants still need a reindex. */
   public Map<String, Object> describe() {
     Map<String, Object> data = new LinkedHashMap<>();

@@ -4,8 +4,11 @@ import dev.engram.recall.embedding.Vectors;
 import dev.engram.recall.index.ApplyResult;
 import dev.engram.recall.index.DocKey;
 import dev.engram.recall.index.DocKind;
+import dev.engram.recall.index.ImportCounts;
+import dev.engram.recall.index.ImportSource;
 import dev.engram.recall.index.IndexDocument;
 import dev.engram.recall.index.IndexOperation;
+import dev.engram.recall.index.IndexSnapshot;
 import dev.engram.recall.index.IndexStore;
 import dev.engram.recall.index.ModelGuard;
 import dev.engram.recall.index.Page;
@@ -96,6 +99,64 @@ public final class QdrantIndexStore implements IndexStore {
       }
       guard.applied(operations);
       return plan.result();
+    } finally {
+      writes.unlock();
+    }
+  }
+
+  @Override
+  public IndexSnapshot snapshot() {
+    bootstrap.ensure();
+    if (guard.mixed()) {
+      throw guard.exportRefused();
+    }
+    return new QdrantSnapshot(
+        collection,
+        settings.batchSize(),
+        guard.modelId(),
+        request -> calls.await("export", client.scrollAsync(request, settings.timeout())));
+  }
+
+  @Override
+  public ImportCounts load(ImportSource source, boolean replace, boolean dryRun) {
+    writes.lock();
+    try {
+      bootstrap.ensure();
+      var load =
+          new QdrantLoad(
+              new QdrantLoad.Target() {
+                @Override
+                public Map<PointId, Long> versions(Collection<PointId> ids) {
+                  return storedVersions(ids);
+                }
+
+                @Override
+                public void deleteTenant(String tenant) {
+                  write(new QdrantBatch.Write.DeleteTenant(tenant));
+                }
+
+                @Override
+                public void upsert(List<io.qdrant.client.grpc.Points.PointStruct> points) {
+                  write(new QdrantBatch.Write.Upsert(points));
+                }
+              },
+              guard,
+              u ->
+                  QdrantPoints.point(
+                      u.document(),
+                      Vectors.unit(u.vector().clone()),
+                      sparse.document(u.document().text()),
+                      guard.modelId()),
+              settings.batchSize(),
+              replace,
+              dryRun);
+      try {
+        return load.run(source);
+      } finally {
+        if (!dryRun) {
+          guard.applied(load.resets()); // the deletes happened, whatever followed
+        }
+      }
     } finally {
       writes.unlock();
     }

@@ -56,6 +56,20 @@ final class QdrantPoints {
         .build();
   }
 
+  /** The dense vector of a point read with its vectors (older servers fill the plain data). */
+  static float[] dense(io.qdrant.client.grpc.Points.VectorsOutput vectors) {
+    var named = vectors.getVectors().getVectorsMap().get(DENSE);
+    if (named == null) {
+      throw new IllegalStateException("a point has no dense vector");
+    }
+    List<Float> data = named.hasDense() ? named.getDense().getDataList() : named.getDataList();
+    float[] out = new float[data.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = data.get(i);
+    }
+    return out;
+  }
+
   /** The payload of a document; absent values are left out (Qdrant's "is empty"). */
   static Map<String, Value> payload(IndexDocument d, String modelId) {
     Map<String, Value> p = new LinkedHashMap<>();

@@ -5,6 +5,7 @@ import static io.qdrant.client.ConditionFactory.matchKeyword;
 import io.qdrant.client.QueryFactory;
 import io.qdrant.client.ValueFactory;
 import io.qdrant.client.WithPayloadSelectorFactory;
+import io.qdrant.client.WithVectorsSelectorFactory;
 import io.qdrant.client.grpc.Collections.CreateCollection;
 import io.qdrant.client.grpc.Collections.Distance;
 import io.qdrant.client.grpc.Collections.KeywordIndexParams;
@@ -162,6 +163,24 @@ final class QdrantRequests {
         .setLimit(limit)
         .setWithPayload(WithPayloadSelectorFactory.enable(true))
         .build();
+  }
+
+  /**
+   * One page of an export: every point of the collection (no filter), with its payload and its
+   * dense vector (not the sparse one, which is recomputed from the text), from {@code offset}
+   * (null: the first page) in point-id order.
+   */
+  static ScrollPoints exportPage(String collection, PointId offset, int limit) {
+    ScrollPoints.Builder scroll =
+        ScrollPoints.newBuilder()
+            .setCollectionName(collection)
+            .setLimit(limit)
+            .setWithPayload(WithPayloadSelectorFactory.enable(true))
+            .setWithVectors(WithVectorsSelectorFactory.include(List.of(QdrantPoints.DENSE)));
+    if (offset != null) {
+      scroll.setOffset(offset);
+    }
+    return scroll.build();
   }
 
   /** The stored versions of some points (payload field {@code version} only, no vectors). */
