@@ -18,6 +18,9 @@ public enum CaptureError implements ErrorCode {
       "global_scope_needs_admin", 403, "Only an admin key may write GLOBAL memories"),
   BATCH_TOO_LARGE("batch_too_large", 413, "Too many items in one request"),
   SLOT_TOO_LARGE("slot_too_large", 413, "The slot content is over the token limit"),
+  IMPORT_INVALID("import_invalid", 400, "The import stream is not valid; nothing was stored"),
+  IMPORT_CONFLICT(
+      "import_conflict", 409, "An imported row conflicts with the record; nothing was stored"),
   DATABASE_UNAVAILABLE("database_unavailable", 503, "The record database is unavailable");
 
   private final Definition definition;

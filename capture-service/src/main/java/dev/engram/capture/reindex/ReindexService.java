@@ -2,6 +2,7 @@ package dev.engram.capture.reindex;
 
 import dev.engram.capture.outbox.OutboxEvent.Target;
 import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -39,9 +40,21 @@ public class ReindexService {
           + "select tenant, :target, 'UPSERT', 'RELATION', id, 0, now() from memory_relations"
           + " where tenant = :tenant order by id";
 
+  private static final String TENANTS =
+      "select tenant from exchanges union select tenant from memories"
+          + " union select tenant from facts union select tenant from memory_relations"
+          + " order by 1";
+
   /** What a reindex enqueued, per projection. */
   public record Enqueued(
       String tenant, List<String> targets, int memories, int exchanges, int facts, int relations) {}
+
+  /** Every tenant that has rows the projections hold. */
+  @WithSession
+  Uni<List<String>> tenants() {
+    return Panache.getSession()
+        .chain(session -> session.createNativeQuery(TENANTS, String.class).getResultList());
+  }
 
   @WithTransaction
   Uni<Enqueued> reindex(String tenant, List<Target> targets) {

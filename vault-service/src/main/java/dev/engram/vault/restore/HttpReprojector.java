@@ -60,7 +60,7 @@ final class HttpReprojector implements Reprojector {
       Thread.currentThread().interrupt();
       throw new ReprojectException("capture's reprojection of " + target + " was interrupted");
     }
-    if (response.statusCode() != 200) {
+    if (response.statusCode() / 100 != 2) { // capture answers 202: queued, not yet delivered
       throw new ReprojectException(
           "capture answered HTTP "
               + response.statusCode()

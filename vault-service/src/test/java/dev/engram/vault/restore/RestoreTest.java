@@ -114,7 +114,7 @@ class RestoreTest {
     assertEquals("refused", job.getString("steps[2].state"));
     assertTrue(job.getString("steps[2].detail").contains("embedding_model_mismatch"));
     assertEquals("succeeded", job.getString("steps[3].state"));
-    assertEquals(1200, job.getInt("steps[3].summary.memories"));
+    assertEquals(1200, job.getInt("steps[3].summary.tenants[0].memories"));
     assertEquals(3295, job.getLong("records"), "the refused vectors were sent, then skipped");
     assertEquals(1, ExportStub.REPROJECTS.size());
     assertEquals(

@@ -275,7 +275,12 @@ public final class ExportStub {
         return;
       }
       REPROJECTS.add(body);
-      answer(exchange, 200, "{\"tenants\":3,\"memories\":1200,\"exchanges\":300}");
+      // as capture-service answers: 202, the events are queued, the projections fill in later
+      answer(
+          exchange,
+          202,
+          "{\"tenants\":[{\"tenant\":\"t1\",\"targets\":[\"graph\"],\"memories\":1200,"
+              + "\"exchanges\":300,\"facts\":0,\"relations\":0}]}");
     }
   }
 
@@ -283,7 +288,7 @@ public final class ExportStub {
     byte[] body = json.getBytes(StandardCharsets.UTF_8);
     exchange
         .getResponseHeaders()
-        .add("Content-Type", status == 200 ? "application/json" : "application/problem+json");
+        .add("Content-Type", status < 300 ? "application/json" : "application/problem+json");
     exchange.sendResponseHeaders(status, body.length);
     exchange.getResponseBody().write(body);
   }

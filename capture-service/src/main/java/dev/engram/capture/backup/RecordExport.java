@@ -1,0 +1,166 @@
+package dev.engram.capture.backup;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.agroal.api.AgroalDataSource;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.OffsetDateTime;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Writes the whole record, every tenant, as the export stream of docs/backup-format.md: a header,
+ * one line per row of every {@link RecordTable}, and the end line with the counts. Everything is
+ * read in one {@code REPEATABLE READ, READ ONLY, DEFERRABLE} transaction over plain JDBC with a
+ * server-side cursor ({@value #FETCH_SIZE} rows at a time), so the export is one consistent
+ * snapshot and memory stays flat however large the record is.
+ */
+@ApplicationScoped
+class RecordExport {
+
+  static final int FETCH_SIZE = 1000;
+
+  private final AgroalDataSource dataSource;
+  private final ObjectMapper json;
+  private final String version;
+
+  RecordExport(
+      AgroalDataSource dataSource,
+      ObjectMapper json,
+      @ConfigProperty(name = "quarkus.application.version", defaultValue = "0.1.0")
+          String version) {
+    this.dataSource = dataSource;
+    this.json = json;
+    this.version = version;
+  }
+
+  /** Opens the snapshot; the caller writes it and closes it. */
+  Snapshot open() throws SQLException {
+    Connection c = dataSource.getConnection();
+    try {
+      c.setAutoCommit(false);
+      try (Statement st = c.createStatement()) {
+        // The first statement of the transaction, so it applies before the snapshot is taken.
+        st.execute("set transaction isolation level repeatable read, read only, deferrable");
+      }
+      return new Snapshot(c);
+    } catch (SQLException | RuntimeException e) {
+      c.close();
+      throw e;
+    }
+  }
+
+  /** One open snapshot. */
+  final class Snapshot implements AutoCloseable {
+
+    private final Connection c;
+
+    private Snapshot(Connection c) {
+      this.c = c;
+    }
+
+    /** Writes header, records and end line; throws (without the end line) on any failure. */
+    void write(OutputStream out) throws SQLException, IOException {
+      JsonGenerator gen = json.getFactory().createGenerator(out);
+      gen.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+      // Lines are separated by '\n' only (Jackson puts a space between root values by default).
+      gen.setRootValueSeparator(null);
+      header(gen);
+      // The header goes out at once: the vault sees the export has started.
+      gen.flush();
+      Map<String, Long> counts = new LinkedHashMap<>();
+      for (RecordTable table : RecordTable.ALL) {
+        counts.put(table.name(), table(gen, table));
+      }
+      gen.writeStartObject();
+      gen.writeObjectFieldStart("end");
+      gen.writeObjectFieldStart("counts");
+      for (Map.Entry<String, Long> count : counts.entrySet()) {
+        gen.writeNumberField(count.getKey(), count.getValue());
+      }
+      gen.writeEndObject();
+      gen.writeEndObject();
+      gen.writeEndObject();
+      gen.writeRaw('\n');
+      gen.flush();
+    }
+
+    private void header(JsonGenerator gen) throws SQLException, IOException {
+      OffsetDateTime takenAt;
+      long outboxId;
+      try (Statement st = c.createStatement();
+          ResultSet rs =
+              st.executeQuery("select now(), (select coalesce(max(id), 0) from outbox)")) {
+        rs.next();
+        takenAt = rs.getObject(1, OffsetDateTime.class);
+        outboxId = rs.getLong(2);
+      }
+      gen.writeStartObject();
+      gen.writeObjectFieldStart("header");
+      gen.writeStringField("service", "capture-service");
+      gen.writeStringField("version", version);
+      gen.writeNumberField("format_version", 1);
+      gen.writeStringField("taken_at", takenAt.toInstant().toString());
+      gen.writeObjectFieldStart("position");
+      gen.writeNumberField("outbox_id", outboxId);
+      gen.writeEndObject();
+      gen.writeNullField("embedding_model");
+      gen.writeEndObject();
+      gen.writeEndObject();
+      gen.writeRaw('\n');
+    }
+
+    private long table(JsonGenerator gen, RecordTable table) throws SQLException, IOException {
+      long count = 0;
+      try (PreparedStatement st =
+          c.prepareStatement(
+              "select * from " + table.name() + " order by " + table.orderBy(),
+              ResultSet.TYPE_FORWARD_ONLY,
+              ResultSet.CONCUR_READ_ONLY)) {
+        st.setFetchSize(FETCH_SIZE);
+        try (ResultSet rs = st.executeQuery()) {
+          ResultSetMetaData meta = rs.getMetaData();
+          int columns = meta.getColumnCount();
+          String[] names = new String[columns + 1];
+          String[] types = new String[columns + 1];
+          for (int i = 1; i <= columns; i++) {
+            names[i] = meta.getColumnName(i);
+            types[i] = meta.getColumnTypeName(i);
+          }
+          while (rs.next()) {
+            gen.writeStartObject();
+            gen.writeStringField("stream", table.name());
+            gen.writeObjectFieldStart("record");
+            for (int i = 1; i <= columns; i++) {
+              gen.writeFieldName(names[i]);
+              Columns.write(gen, rs, i, types[i], json);
+            }
+            gen.writeEndObject();
+            gen.writeEndObject();
+            gen.writeRaw('\n');
+            count++;
+          }
+        }
+      }
+      return count;
+    }
+
+    @Override
+    public void close() throws SQLException {
+      try {
+        c.rollback();
+      } finally {
+        c.close();
+      }
+    }
+  }
+}
