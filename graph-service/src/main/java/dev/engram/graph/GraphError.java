@@ -8,7 +8,8 @@ public enum GraphError implements ErrorCode {
   ENTITY_NOT_FOUND("entity_not_found", 404, "No such entity"),
   BELIEF_NOT_FOUND("belief_not_found", 404, "No such belief"),
   MERGE_NOT_FOUND("merge_not_found", 404, "No such entity merge"),
-  MERGE_CONFLICT("merge_conflict", 409, "The merge cannot be done or undone in this state");
+  MERGE_CONFLICT("merge_conflict", 409, "The merge cannot be done or undone in this state"),
+  IMPORT_INVALID("import_invalid", 400, "The import stream is not a valid graph export");
 
   private final Definition definition;
 

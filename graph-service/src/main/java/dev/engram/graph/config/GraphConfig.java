@@ -51,6 +51,24 @@ public interface GraphConfig {
   /** PageRank over each tenant's entity graph. */
   Centrality centrality();
 
+  /** The backup export and import (docs/backup-format.md). */
+  Backup backup();
+
+  /** Export and import of the whole graph for vault-service. */
+  interface Backup {
+
+    /**
+     * The longest one export may take: its read transaction stays open that long (the vault waits
+     * up to 2 h for an export).
+     */
+    @WithDefault("2h")
+    Duration exportTimeout();
+
+    /** Records written per transaction by an import (each chunk commits on its own). */
+    @WithDefault("500")
+    int importChunkSize();
+  }
+
   /** How the schema is applied while Neo4j is not reachable yet. */
   interface Schema {
 

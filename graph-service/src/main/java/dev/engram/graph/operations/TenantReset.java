@@ -15,7 +15,7 @@ import java.util.stream.Stream;
  * one huge transaction.
  */
 @ApplicationScoped
-class TenantReset {
+public class TenantReset {
 
   /**
    * Facts first, on their own: a hub entity can hold thousands of them, and deleting them with
@@ -46,7 +46,8 @@ class TenantReset {
     this.timeout = config.operations().batchTimeout();
   }
 
-  void reset(String tenant) {
+  /** Removes the tenant's projection (not its beliefs), chunk by chunk, each chunk committed. */
+  public void reset(String tenant) {
     for (String statement : STATEMENTS) {
       neo4j.write(statement, Map.of("tenant", tenant), row -> row, timeout);
     }

@@ -99,5 +99,27 @@ class Neo4jOutageTest {
         .body("code", equalTo("graph_unavailable"))
         .body(not(containsString("Exception")))
         .body(not(containsString("127.0.0.1")));
+    // The backup contract: a service that cannot export answers non-200 before the first line.
+    given()
+        .header("Authorization", TestKeys.INTERNAL)
+        .when()
+        .get("/internal/v1/export")
+        .then()
+        .statusCode(503)
+        .contentType("application/problem+json")
+        .body("code", equalTo("graph_unavailable"));
+    given()
+        .header("Authorization", TestKeys.INTERNAL)
+        .contentType("application/x-ndjson")
+        .body(
+            ("{\"header\":{\"format_version\":1}}\n"
+                    + "{\"stream\":\"beliefs\",\"record\":{\"tenant\":\"tenant-a\",\"id\":\"b-1\"}}\n"
+                    + "{\"end\":{\"counts\":{\"beliefs\":1}}}\n")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8))
+        .when()
+        .post("/internal/v1/import?mode=merge")
+        .then()
+        .statusCode(503)
+        .body("code", equalTo("graph_unavailable"));
   }
 }
