@@ -3,9 +3,11 @@ package dev.engram.graph.backup;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.engram.graph.config.GraphConfig;
 import dev.engram.graph.neo4j.GraphUnavailableException;
+import dev.engram.graph.neo4j.WriteGate;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -33,18 +35,24 @@ class GraphExport {
 
   static final int FETCH_SIZE = 1000;
 
+  /** How long an export waits for the writes in flight to finish before it starts. */
+  static final Duration WRITES_DRAIN = Duration.ofSeconds(90);
+
   private final Driver driver;
+  private final WriteGate gate;
   private final ObjectMapper json;
   private final GraphConfig config;
   private final String version;
 
   GraphExport(
       Driver driver,
+      WriteGate gate,
       ObjectMapper json,
       GraphConfig config,
       @ConfigProperty(name = "quarkus.application.version", defaultValue = "unknown")
           String version) {
     this.driver = driver;
+    this.gate = gate;
     this.json = json;
     this.config = config;
     this.version = version;
@@ -55,6 +63,8 @@ class GraphExport {
    * that cannot be reached is still a 503 rather than a cut stream.
    */
   Snapshot open() {
+    // Writes wait while the export reads (Neo4j reads at READ COMMITTED, see WriteGate).
+    WriteGate.Exclusive exclusive = gate.exclusive(WRITES_DRAIN);
     Session session =
         driver.session(
             SessionConfig.builder()
@@ -66,9 +76,10 @@ class GraphExport {
           session.beginTransaction(
               TransactionConfig.builder().withTimeout(config.backup().exportTimeout()).build());
       tx.run("RETURN 1").consume();
-      return new Snapshot(session, tx, Instant.now());
+      return new Snapshot(session, tx, Instant.now(), exclusive);
     } catch (Neo4jException | IllegalStateException e) {
       session.close();
+      exclusive.close();
       throw new GraphUnavailableException("cannot open the export transaction: " + e, e);
     }
   }
@@ -80,10 +91,14 @@ class GraphExport {
     private final Transaction tx;
     private final Instant takenAt;
 
-    private Snapshot(Session session, Transaction tx, Instant takenAt) {
+    private final WriteGate.Exclusive exclusive;
+
+    private Snapshot(
+        Session session, Transaction tx, Instant takenAt, WriteGate.Exclusive exclusive) {
       this.session = session;
       this.tx = tx;
       this.takenAt = takenAt;
+      this.exclusive = exclusive;
     }
 
     /** Header, every stream, end line. Throws (without the end line) when anything fails. */
@@ -121,7 +136,11 @@ class GraphExport {
       try {
         tx.close();
       } finally {
-        session.close();
+        try {
+          session.close();
+        } finally {
+          exclusive.close();
+        }
       }
     }
   }

@@ -46,8 +46,11 @@ public class Neo4jClient {
   private final Duration queryTimeout;
   private final long slowNanos;
 
-  Neo4jClient(Driver driver, GraphConfig config) {
+  private final WriteGate gate;
+
+  Neo4jClient(Driver driver, GraphConfig config, WriteGate gate) {
     this.driver = driver;
+    this.gate = gate;
     this.queryTimeout = config.queryTimeout();
     this.slowNanos = config.slowQueryThreshold().toNanos();
   }
@@ -80,6 +83,15 @@ public class Neo4jClient {
    * waits only for what is left of that deadline.
    */
   public <T> T inTransaction(Duration timeout, Function<Tx, T> work) {
+    enterWrite(timeout);
+    try {
+      return inWriteTransaction(timeout, work);
+    } finally {
+      gate.exitWrite();
+    }
+  }
+
+  private <T> T inWriteTransaction(Duration timeout, Function<Tx, T> work) {
     long deadline = System.nanoTime() + timeout.toNanos();
     AsyncSession session = driver.session(AsyncSession.class, WRITE);
     AsyncTransaction transaction = null;
@@ -163,6 +175,31 @@ public class Neo4jClient {
   }
 
   private <T> List<T> run(
+      SessionConfig sessionConfig,
+      String cypher,
+      Map<String, Object> parameters,
+      Function<Record, T> row,
+      Duration timeout) {
+    if (sessionConfig != WRITE) {
+      return call(sessionConfig, cypher, parameters, row, timeout);
+    }
+    enterWrite(timeout);
+    try {
+      return call(sessionConfig, cypher, parameters, row, timeout);
+    } finally {
+      gate.exitWrite();
+    }
+  }
+
+  /** A write waits while a backup export holds the gate (see {@link WriteGate}), then gives up. */
+  private void enterWrite(Duration timeout) {
+    if (!gate.enterWrite(timeout)) {
+      throw new GraphUnavailableException(
+          "a backup export is reading the graph; writes resume when it ends", null);
+    }
+  }
+
+  private <T> List<T> call(
       SessionConfig sessionConfig,
       String cypher,
       Map<String, Object> parameters,
