@@ -16,8 +16,9 @@ import java.util.Map;
 
 /**
  * The command behind {@code ./engram}: {@code up | down | status | demo | backup | backups | verify
- * | restore | help} for the suite under {@code $ENGRAM_HOME} (default {@code <repo>/.engram}). The
- * script finds the JDK, builds what is missing and tails logs; everything else happens here.
+ * | restore | audit | help} for the suite under {@code $ENGRAM_HOME} (default {@code
+ * <repo>/.engram}). The script finds the JDK, builds what is missing and tails logs; everything
+ * else happens here.
  */
 public final class EngramCli {
 
@@ -41,6 +42,9 @@ public final class EngramCli {
                              replace (default) empties every tenant first and asks to confirm
                              unless --yes; --merge upserts; --dry-run changes nothing and
                              prints what would change
+        audit                check the record's hashes and audit log, record vs index vs graph
+                             per tenant, graph orphans, centrality spikes and contradictions
+                             (exit code 1 when anything is found)
         bench <command>      benchmarks against the running suite: locomo, score, load
                              (see bench/README.md; results in BENCHMARKS.md)
         help                 this text
@@ -103,6 +107,7 @@ public final class EngramCli {
         case "backups" -> vault().backups(rest);
         case "verify" -> vault().verify(rest);
         case "restore" -> vault().restore(rest);
+        case "audit" -> vault().audit(rest);
         case "help", "-h", "--help" -> {
           out.print(USAGE);
           yield 0;

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * vault-service's public API for {@code ./engram backup|backups|verify|restore}: the URL from
+ * vault-service's public API for {@code ./engram backup|backups|verify|restore|audit}: the URL from
  * {@code $ENGRAM_HOME/config.env} ({@code ENGRAM_VAULT_URL}, written by {@code ./engram up}) and
  * the local admin key from {@code secrets/admin.key}, which has the ops role the vault requires.
  * JDK-only like the rest of the launcher.
@@ -82,6 +82,11 @@ final class VaultClient {
   }
 
   Reply verify(String path) {
+    return send("POST", path, null, VERIFY_TIMEOUT);
+  }
+
+  /** An audit reads every source's export: it may take as long as a backup's export. */
+  Reply audit(String path) {
     return send("POST", path, null, VERIFY_TIMEOUT);
   }
 

@@ -11,9 +11,9 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * {@code ./engram backup | backups | verify <id> | restore <id|latest>}: vault-service's API from
- * the command line. Jobs are followed until they end, with a progress line whenever the phase
- * changes (and every few seconds while records move); the exit code is 0 only on success.
+ * {@code ./engram backup | backups | verify <id> | restore <id|latest> | audit}: vault-service's
+ * API from the command line. Jobs are followed until they end, with a progress line whenever the
+ * phase changes (and every few seconds while records move); the exit code is 0 only on success.
  */
 final class VaultCommands {
 
@@ -121,6 +121,16 @@ final class VaultCommands {
             + ", created "
             + v.get("created_at"));
     return 0;
+  }
+
+  /** Runs an audit and prints it; exit 1 when it found anything or could not check everything. */
+  int audit(List<String> args) {
+    if (!args.isEmpty()) {
+      throw new IllegalArgumentException("audit takes no arguments");
+    }
+    out.println("Auditing the record, the index and the graph at " + vault.baseUrl());
+    Map<String, Object> report = vault.audit("/v1/audit").require().map();
+    return new AuditReport(out).print(report) ? 0 : 1;
   }
 
   int restore(List<String> args) throws IOException, InterruptedException {

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code ./engram backup|backups|verify|restore} against a scripted vault. */
+/** {@code ./engram backup|backups|verify|restore|audit} against a scripted vault. */
 class VaultCommandsTest {
 
   static final String KEY = "egk_test-ops-key";
@@ -256,6 +256,121 @@ class VaultCommandsTest {
     assertEquals(1, run("", "backups"));
 
     assertTrue(err().contains("vault-service is not reachable"), err());
+  }
+
+  @Test
+  void aCleanAuditExitsZero() {
+    vault.on("POST /v1/audit", 200, auditReport(true));
+
+    assertEquals(0, run("", "audit"), err());
+
+    assertEquals(1, vault.requests("POST", "/v1/audit").size());
+    assertEquals("Bearer " + KEY, vault.requests("POST", "/v1/audit").get(0).authorization());
+    assertTrue(out().contains("capture  snapshot taken 2026-11-22T03:00:00Z"), out());
+    assertTrue(out().contains("content hashes:      none"), out());
+    assertTrue(out().contains("t1                   2 / 2 / 2"), out());
+    assertTrue(out().contains("first audit: no previous centralities"), out());
+    assertTrue(out().contains("Audit OK: no findings."), out());
+  }
+
+  @Test
+  void findingsAreNamedAndExitOne() {
+    vault.on("POST /v1/audit", 200, auditReport(false));
+
+    assertEquals(1, run("", "audit"));
+
+    String out = out();
+    assertTrue(out.contains("t1 slots 1: stored sha256 aa, content hashes to bb"), out);
+    assertTrue(out.contains("t1 memory 10 (audit row 7): the content differs"), out);
+    assertTrue(out.contains("t1 memory 11: missing_from_index"), out);
+    assertTrue(out.contains("... and 2 more"), out);
+    assertTrue(out.contains("t1 e-ghost (Ghost)"), out);
+    assertTrue(out.contains("t1 tea (e-tea): 0.2 -> 0.9"), out);
+    assertTrue(out.contains("t1 memory 11 CONTRADICTS memory 10"), out);
+    assertTrue(out.contains("belief b-1 is contradicted: \"Alice likes tea\""), out);
+    assertTrue(out.contains("Audit found 9 problems."), out);
+  }
+
+  @Test
+  void aSectionTheVaultCouldNotComputeIsSaidAndExitsOne() {
+    String report =
+        auditReport(true)
+            .replace("\"ok\":true", "\"ok\":false")
+            .replace("\"not_computed\":[]", "\"not_computed\":[\"topology\"]")
+            .replace(
+                "\"topology\":{\"computed\":true",
+                "\"topology\":{\"computed\":false,\"reason\":\"graph answered HTTP 500\"");
+    vault.on("POST /v1/audit", 200, report);
+
+    assertEquals(1, run("", "audit"));
+
+    assertTrue(out().contains("Topology: NOT COMPUTED (graph answered HTTP 500)"), out());
+    assertTrue(out().contains("Audit found 0 problems; not computed: topology."), out());
+  }
+
+  @Test
+  void aRefusedAuditSaysWhy() {
+    vault.on("POST /v1/audit", 403, "{\"code\":\"forbidden\",\"detail\":\"ops only\"}");
+
+    assertEquals(1, run("", "audit"));
+
+    assertTrue(err().contains("POST /v1/audit answered 403 forbidden: ops only"), err());
+  }
+
+  /** A report as vault-service writes it: clean, or with nine findings of every kind. */
+  private static String auditReport(boolean clean) {
+    String none = "{\"count\":0,\"truncated\":false,\"items\":[]}";
+    return ("{\"summary\":{\"ok\":%s,\"findings\":%d,\"not_computed\":[],"
+            + "\"started_at\":\"2026-11-22T04:00:00Z\",\"took_ms\":42,\"sources\":["
+            + "{\"name\":\"capture\",\"available\":true,\"taken_at\":\"2026-11-22T03:00:00Z\"},"
+            + "{\"name\":\"graph\",\"available\":true,\"taken_at\":\"2026-11-22T03:00:01Z\"},"
+            + "{\"name\":\"recall\",\"available\":true,\"taken_at\":\"2026-11-22T03:00:02Z\"}]},"
+            + "\"integrity\":{\"computed\":true,\"content_hashes\":%s,\"audit_log\":%s,"
+            + "\"audit_order\":%s},"
+            + "\"consistency\":{\"computed\":true,\"tenants\":[{\"tenant\":\"t1\","
+            + "\"memories\":{\"record\":2,\"index\":2,\"graph\":2},"
+            + "\"exchanges\":{\"record\":1,\"index\":1,\"graph\":1}}],\"drift\":%s},"
+            + "\"topology\":{\"computed\":true,\"entities\":4,\"orphans\":%s,\"spikes\":%s},"
+            + "\"contradictions\":{\"computed\":true,\"tenants\":[%s],\"items\":%s}}")
+        .formatted(
+            clean,
+            clean ? 0 : 9,
+            clean
+                ? none
+                : "{\"count\":1,\"truncated\":false,\"items\":[{\"tenant\":\"t1\","
+                    + "\"table\":\"slots\",\"id\":1,\"stored_sha256\":\"aa\","
+                    + "\"computed_sha256\":\"bb\"}]}",
+            clean
+                ? none
+                : "{\"count\":1,\"truncated\":false,\"items\":[{\"tenant\":\"t1\","
+                    + "\"target_type\":\"memory\",\"target\":\"10\",\"audit_id\":7,"
+                    + "\"problem\":\"the content differs from the newest audit row's after\"}]}",
+            none,
+            clean
+                ? none
+                : "{\"count\":3,\"truncated\":true,\"items\":[{\"tenant\":\"t1\","
+                    + "\"kind\":\"memory\",\"id\":11,\"problem\":\"missing_from_index\"}]}",
+            clean
+                ? none
+                : "{\"count\":1,\"truncated\":false,\"items\":[{\"tenant\":\"t1\","
+                    + "\"id\":\"e-ghost\",\"name\":\"Ghost\"}]}",
+            clean
+                ? "{\"factor\":3.0,\"compared\":false,\"previous_audit\":null,\"note\":\"first"
+                    + " audit: no previous centralities to compare with, so no spikes\","
+                    + "\"count\":0,\"items\":[]}"
+                : "{\"factor\":3.0,\"compared\":true,\"previous_audit\":\"2026-11-21T04:00:00Z\","
+                    + "\"count\":1,\"truncated\":false,\"items\":[{\"tenant\":\"t1\","
+                    + "\"id\":\"e-tea\",\"name\":\"tea\",\"previous\":0.2,\"current\":0.9,"
+                    + "\"growth\":4.5}]}",
+            clean
+                ? ""
+                : "{\"tenant\":\"t1\",\"contradicts_relations\":1,\"contradicted_beliefs\":1}",
+            clean
+                ? none
+                : "{\"count\":2,\"truncated\":false,\"items\":[{\"tenant\":\"t1\","
+                    + "\"kind\":\"relation\",\"id\":2,\"from_memory\":11,\"to_memory\":10},"
+                    + "{\"tenant\":\"t1\",\"kind\":\"belief\",\"id\":\"b-1\","
+                    + "\"statement\":\"Alice likes tea\",\"strength\":0.1}]}");
   }
 
   private static String restoreJob(boolean dryRun, String state, String phase, String problem) {

@@ -25,6 +25,7 @@ public enum VaultError implements ErrorCode {
   BACKUP_MALFORMED("backup_malformed", 422, "The archive does not follow the backup format"),
   /** A source service's export could not be read (down, error status, timeout). */
   SOURCE_UNAVAILABLE("source_unavailable", 502, "A source service's export is not available"),
+  AUDIT_NOT_FOUND("audit_not_found", 404, "No audit has been run yet"),
   RESTORE_JOB_NOT_FOUND("restore_job_not_found", 404, "No restore job with this id"),
   RESTORE_IN_PROGRESS("restore_in_progress", 409, "A restore is already running"),
   /** A service refused or failed to load its part of a restore. */

@@ -52,6 +52,27 @@ public interface VaultConfig {
   /** Which backups survive after each successful backup. */
   Retention retention();
 
+  /** {@code POST /v1/audit}. */
+  Audit audit();
+
+  /** The audit's thresholds. */
+  interface Audit {
+    /**
+     * An entity whose centrality grew by more than this factor since the previous audit is reported
+     * as a sudden centrality spike.
+     */
+    @WithDefault("3.0")
+    double spikeFactor();
+
+    /** Entities below this centrality are never reported as spikes (noise of tiny graphs). */
+    @WithDefault("0.0")
+    double spikeMinCentrality();
+
+    /** At most this many items are named per finding list; the count is always complete. */
+    @WithDefault("50")
+    int listLimit();
+  }
+
   /** The two destinations. */
   enum DestinationKind {
     LOCAL,

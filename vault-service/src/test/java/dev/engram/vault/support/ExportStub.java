@@ -51,6 +51,12 @@ public final class ExportStub {
   /** The bodies of capture's {@code POST /internal/v1/reproject}, in order. */
   public static final List<String> REPROJECTS = new java.util.concurrent.CopyOnWriteArrayList<>();
 
+  /**
+   * Sources that serve these records (stream name, record JSON) instead of the generated ones, in
+   * order; set by {@link #fixture}.
+   */
+  private static final Map<String, List<String[]>> FIXTURES = new ConcurrentHashMap<>();
+
   /** What each source's import received: query, header, records per stream, the end line. */
   public static final Map<String, Import> IMPORTS = new ConcurrentHashMap<>();
 
@@ -92,6 +98,7 @@ public final class ExportStub {
     REPROJECTS.clear();
     IMPORTS.clear();
     MODES.clear();
+    FIXTURES.clear();
     gate.countDown();
   }
 
@@ -115,6 +122,14 @@ public final class ExportStub {
   /** capture answers its reprojection with 400 problem+json. */
   public static void reprojectFails() {
     reprojectFails = true;
+  }
+
+  /**
+   * {@code source} exports exactly these records from now on (until {@link #reset()}): pairs of
+   * stream name and record JSON, as real services export them.
+   */
+  public static void fixture(String source, List<String[]> records) {
+    FIXTURES.put(source, List.copyOf(records));
   }
 
   public static void release() {
@@ -173,6 +188,24 @@ public final class ExportStub {
         }
       }
       StringBuilder counts = new StringBuilder();
+      List<String[]> fixture = FIXTURES.get(source);
+      if (fixture != null && mode == Mode.OK) {
+        Map<String, Integer> perStream = new LinkedHashMap<>();
+        for (String[] record : fixture) {
+          line(out, "{\"stream\":\"" + record[0] + "\",\"record\":" + record[1] + "}");
+          perStream.merge(record[0], 1, Integer::sum);
+        }
+        perStream.forEach(
+            (stream, count) ->
+                counts
+                    .append(counts.isEmpty() ? "" : ",")
+                    .append('"')
+                    .append(stream)
+                    .append("\":")
+                    .append(count));
+        line(out, "{\"end\":{\"counts\":{" + counts + "}}}");
+        return;
+      }
       Map<String, Integer> exported = mode == Mode.EMPTY ? Map.of() : streams().get(source);
       for (Map.Entry<String, Integer> stream : exported.entrySet()) {
         for (int i = 1; i <= stream.getValue(); i++) {
