@@ -164,6 +164,19 @@ class BackupRestoreIT {
         .then()
         .statusCode(200)
         .body("text", equalTo("The lighthouse keeper's cat is called Biscuit"));
+
+    // The audit agrees: content hashes and the audit log intact, record = index = graph.
+    JsonPath audit =
+        as(admin, Component.VAULT).post("/v1/audit").then().statusCode(200).extract().jsonPath();
+    for (String finding :
+        List.of(
+            "integrity.content_hashes",
+            "integrity.audit_log",
+            "integrity.audit_order",
+            "consistency.drift")) {
+      assertEquals(0, audit.getInt(finding + ".count"), finding + ": " + audit.prettify());
+    }
+    assertTrue(audit.getList("summary.not_computed").isEmpty(), audit.prettify());
   }
 
   private RequestSpecification as(String key, Component service) {
