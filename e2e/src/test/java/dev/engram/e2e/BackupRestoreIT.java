@@ -31,9 +31,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * Issue 6's proof on the packaged suite: fill it, back it up (encrypted, to the backup directory),
- * wipe every store, restore, and find the record identical (every row of every table, ids and
- * content hashes included), the graph answering as before and recall answering as before.
+ * Issue 6's proof on the packaged suite: fill it, back it up (encrypted; here to the backup
+ * directory, in {@link S3BackupRestoreIT} to an S3-compatible server), wipe every store, restore,
+ * and find the record identical (every row of every table, ids and content hashes included), the
+ * graph answering as before and recall answering as before.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BackupRestoreIT {
@@ -41,7 +42,7 @@ class BackupRestoreIT {
   private static final Duration SETTLED = Duration.ofSeconds(90);
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private Path home;
+  Path home;
   private Suite suite;
 
   @BeforeAll
@@ -54,8 +55,23 @@ class BackupRestoreIT {
             .detached(false)
             .timeout(Duration.ofMinutes(5))
             .progress(line -> System.out.println("[suite] " + line))
+            .env(vaultEnvironment())
             .build();
     suite.up();
+  }
+
+  /** How vault-service is configured: here its default, the backup directory. */
+  Map<String, String> vaultEnvironment() {
+    return Map.of();
+  }
+
+  /** The published archive is the encrypted one (and nothing else is there). */
+  void assertEncryptedArchiveStored(String backup) throws IOException {
+    try (Stream<Path> files = Files.list(home.resolve("backups"))) {
+      assertTrue(
+          files.anyMatch(f -> f.getFileName().toString().equals(backup + ".engram.tar.gz.enc")),
+          "the archive on disk is the encrypted one");
+    }
   }
 
   @AfterAll
@@ -130,11 +146,7 @@ class BackupRestoreIT {
         as(admin, Component.VAULT).get("/v1/backups/" + backup).then().extract().jsonPath();
     assertTrue(catalog.getBoolean("encrypted"));
     assertTrue(catalog.getBoolean("verified"));
-    try (Stream<Path> files = Files.list(home.resolve("backups"))) {
-      assertTrue(
-          files.anyMatch(f -> f.toString().endsWith(".enc")),
-          "the archive on disk is the encrypted one");
-    }
+    assertEncryptedArchiveStored(backup);
 
     // Wipe every store: PostgreSQL, Neo4j and the index. Keys and backups stay.
     suite.down();
