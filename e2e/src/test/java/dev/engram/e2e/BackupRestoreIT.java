@@ -11,7 +11,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.engram.launcher.Component;
 import dev.engram.launcher.Suite;
-import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
@@ -133,7 +132,9 @@ class BackupRestoreIT {
     await()
         .atMost(SETTLED)
         .until(() -> recalled(admin, "what is the cat's name?").contains(memory));
-    await().atMost(SETTLED).until(() -> livedIn(admin).equals(List.of("Tallinn")));
+    await()
+        .atMost(SETTLED)
+        .until(() -> SuiteRequests.livedIn(suite, admin, "erin", null).equals(List.of("Tallinn")));
     List<Long> recallBefore = recalled(admin, "what is the cat's name?");
     Map<String, List<JsonNode>> recordBefore = captureExport();
     assertFalse(recordBefore.get("memories").isEmpty());
@@ -167,7 +168,9 @@ class BackupRestoreIT {
     for (String stream : recordBefore.keySet()) {
       assertEquals(recordBefore.get(stream), recordAfter.get(stream), "stream " + stream);
     }
-    await().atMost(SETTLED).until(() -> livedIn(admin).equals(List.of("Tallinn")));
+    await()
+        .atMost(SETTLED)
+        .until(() -> SuiteRequests.livedIn(suite, admin, "erin", null).equals(List.of("Tallinn")));
     await()
         .atMost(SETTLED)
         .until(() -> recalled(admin, "what is the cat's name?").equals(recallBefore));
@@ -192,10 +195,7 @@ class BackupRestoreIT {
   }
 
   private RequestSpecification as(String key, Component service) {
-    return given()
-        .baseUri(suite.url(service))
-        .header("Authorization", "Bearer " + key)
-        .contentType(ContentType.JSON);
+    return SuiteRequests.as(suite, key, service);
   }
 
   /** Starts a vault job and returns its id. */
@@ -262,14 +262,6 @@ class BackupRestoreIT {
       ids.add(((Number) id).longValue());
     }
     return ids;
-  }
-
-  private List<String> livedIn(String key) {
-    Response response =
-        as(key, Component.GRAPH).queryParam("predicate", "lives_in").get("/v1/entities/erin");
-    return response.statusCode() == 200
-        ? response.jsonPath().getList("facts.object.name", String.class)
-        : List.of();
   }
 
   private static void deleteTree(Path dir) throws IOException {

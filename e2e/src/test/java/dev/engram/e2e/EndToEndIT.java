@@ -76,10 +76,7 @@ class EndToEndIT {
   }
 
   private RequestSpecification as(String key, Component service) {
-    return given()
-        .baseUri(suite.url(service))
-        .header("Authorization", "Bearer " + key)
-        .contentType(ContentType.JSON);
+    return SuiteRequests.as(suite, key, service);
   }
 
   private long remember(String key, String agent, String chat, String text) {
@@ -402,20 +399,13 @@ class EndToEndIT {
     // capture's facts reach graph-service through the outbox, with their world times.
     await()
         .atMost(INDEXED)
-        .until(() -> livedIn(admin, "2024-01-01T00:00:00Z").equals(List.of("Lisbon")));
-    await().atMost(INDEXED).until(() -> livedIn(admin, null).equals(List.of("Porto")));
-  }
-
-  /** Where dana lived at {@code asOf} (now if null), according to graph-service. */
-  private List<String> livedIn(String key, String asOf) {
-    RequestSpecification request = as(key, Component.GRAPH).queryParam("predicate", "lives_in");
-    if (asOf != null) {
-      request = request.queryParam("as_of", asOf);
-    }
-    Response response = request.get("/v1/entities/dana");
-    return response.statusCode() == 200
-        ? response.jsonPath().getList("facts.object.name", String.class)
-        : List.of();
+        .until(
+            () ->
+                SuiteRequests.livedIn(suite, admin, "dana", "2024-01-01T00:00:00Z")
+                    .equals(List.of("Lisbon")));
+    await()
+        .atMost(INDEXED)
+        .until(() -> SuiteRequests.livedIn(suite, admin, "dana", null).equals(List.of("Porto")));
   }
 
   /** The graph signal of item {@code id} in a recall for {@code query}, or null. */

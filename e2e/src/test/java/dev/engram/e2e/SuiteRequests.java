@@ -1,0 +1,37 @@
+package dev.engram.e2e;
+
+import static io.restassured.RestAssured.given;
+
+import dev.engram.launcher.Component;
+import dev.engram.launcher.Suite;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+import java.util.List;
+
+/** REST calls the end-to-end tests share. */
+final class SuiteRequests {
+
+  private SuiteRequests() {}
+
+  /** A JSON request to {@code service} with {@code key}. */
+  static RequestSpecification as(Suite suite, String key, Component service) {
+    return given()
+        .baseUri(suite.url(service))
+        .header("Authorization", "Bearer " + key)
+        .contentType(ContentType.JSON);
+  }
+
+  /** Where {@code person} lived at {@code asOf} (now if null), according to graph-service. */
+  static List<String> livedIn(Suite suite, String key, String person, String asOf) {
+    RequestSpecification request =
+        as(suite, key, Component.GRAPH).queryParam("predicate", "lives_in");
+    if (asOf != null) {
+      request = request.queryParam("as_of", asOf);
+    }
+    Response response = request.get("/v1/entities/" + person);
+    return response.statusCode() == 200
+        ? response.jsonPath().getList("facts.object.name", String.class)
+        : List.of();
+  }
+}
