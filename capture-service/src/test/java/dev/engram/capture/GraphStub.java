@@ -2,7 +2,9 @@ package dev.engram.capture;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
+import dev.engram.capture.contract.Contracts;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -13,15 +15,22 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Stands in for graph-service's internal graph API in capture-service's own tests: records the
- * operations it receives and can be told to be down (503), as the real service would be.
+ * operations it receives and can be told to be down (503), as the real service would be. A batch of
+ * another shape than the contract fixture's request (docs/contracts, which graph-service is tested
+ * against) gets 400 and is listed in {@link #drift()}; the answer is the fixture response with this
+ * batch's counts.
  */
 public final class GraphStub implements AutoCloseable {
 
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final JsonNode OPERATIONS = Contracts.json("graph-operations", "request.json");
+  private static final ObjectNode APPLIED =
+      (ObjectNode) Contracts.json("graph-operations", "response.json");
 
   private final HttpServer server;
   private final List<JsonNode> received = new CopyOnWriteArrayList<>();
   private final List<String> authorizations = new CopyOnWriteArrayList<>();
+  private final List<String> drift = new CopyOnWriteArrayList<>();
   private volatile boolean down;
   private volatile int downStatus = 503;
 
@@ -36,13 +45,25 @@ public final class GraphStub implements AutoCloseable {
           body.get("operations").forEach(ops::add);
           int status;
           String answer;
-          if (down) {
+          List<String> errors = Contracts.shapeErrors(OPERATIONS, body, false);
+          if (!errors.isEmpty()) {
+            String detail = "graph operations differ from docs/contracts: " + errors;
+            drift.add(detail);
+            System.err.println("GraphStub: " + detail);
+            status = 400;
+            answer =
+                JSON.createObjectNode()
+                    .put("status", 400)
+                    .put("code", "validation_failed")
+                    .put("detail", detail)
+                    .toString();
+          } else if (down) {
             status = downStatus;
             answer = "{\"status\":" + status + "}";
           } else {
             received.addAll(ops);
             status = 200;
-            answer = "{\"applied\":" + ops.size() + ",\"skipped\":0}";
+            answer = APPLIED.deepCopy().put("applied", ops.size()).put("skipped", 0).toString();
           }
           byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
           exchange.getResponseHeaders().add("Content-Type", "application/json");
@@ -77,6 +98,11 @@ public final class GraphStub implements AutoCloseable {
     this.down = true;
   }
 
+  /** Batches that did not have the contract fixture's shape. */
+  public List<String> drift() {
+    return drift;
+  }
+
   /** The operations received for one record, e.g. ("upsert_fact", "fact", 9). */
   public List<JsonNode> about(String payload, long id) {
     List<JsonNode> ops = new ArrayList<>();
@@ -95,6 +121,7 @@ public final class GraphStub implements AutoCloseable {
   public void reset() {
     received.clear();
     authorizations.clear();
+    drift.clear();
     down = false;
     downStatus = 503;
   }

@@ -2,7 +2,9 @@ package dev.engram.capture;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
+import dev.engram.capture.contract.Contracts;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -16,15 +18,25 @@ import java.util.function.Predicate;
 /**
  * Stands in for recall-service's internal index API in capture-service's own tests (the real one is
  * exercised by the end-to-end tests): records the operations it receives, and can be told to be
- * down (503) or to refuse operations as invalid (400), as the real service would.
+ * down (503) or to refuse operations as invalid (400), as the real service would. It holds both
+ * sides to the contract fixtures (docs/contracts, which recall-service is tested against): a
+ * request of another shape than the fixture request gets 400 (and is listed in {@link #drift()}),
+ * the index answer is the fixture response with this batch's counts, and a similar-memories answer
+ * a test chose must have the fixture response's fields.
  */
 public final class RecallStub implements AutoCloseable {
 
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final JsonNode OPERATIONS = Contracts.json("index-operations", "request.json");
+  private static final ObjectNode APPLIED =
+      (ObjectNode) Contracts.json("index-operations", "response.json");
+  private static final JsonNode SIMILAR = Contracts.json("similar", "request.json");
+  private static final JsonNode NEAREST = Contracts.json("similar", "response.json");
 
   private final HttpServer server;
   private final List<JsonNode> received = new CopyOnWriteArrayList<>();
   private final List<String> authorizations = new CopyOnWriteArrayList<>();
+  private final List<String> drift = new CopyOnWriteArrayList<>();
   private volatile boolean down;
   private volatile Predicate<JsonNode> rejects = op -> false;
   private final List<JsonNode> similarRequests = new CopyOnWriteArrayList<>();
@@ -42,7 +54,11 @@ public final class RecallStub implements AutoCloseable {
           String answer;
           List<JsonNode> ops = new ArrayList<>();
           body.get("operations").forEach(ops::add);
-          if (down) {
+          List<String> errors = Contracts.shapeErrors(OPERATIONS, body, false);
+          if (!errors.isEmpty()) {
+            status = 400;
+            answer = drifted("index operations", errors);
+          } else if (down) {
             status = 503;
             answer = "{\"status\":503}";
           } else if (ops.stream().anyMatch(rejects)) {
@@ -51,7 +67,7 @@ public final class RecallStub implements AutoCloseable {
           } else {
             received.addAll(ops);
             status = 200;
-            answer = "{\"applied\":" + ops.size() + ",\"skipped\":0}";
+            answer = APPLIED.deepCopy().put("applied", ops.size()).put("skipped", 0).toString();
           }
           byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
           exchange.getResponseHeaders().add("Content-Type", "application/json");
@@ -67,6 +83,17 @@ public final class RecallStub implements AutoCloseable {
           similarRequests.add(body);
           int status = similarDown ? 503 : 200;
           String answer = similarDown ? "{\"status\":503}" : similar.apply(body);
+          List<String> errors = Contracts.shapeErrors(SIMILAR, body, false);
+          if (!errors.isEmpty()) {
+            status = 400;
+            answer = drifted("similar request", errors);
+          } else if (status == 200) {
+            errors = Contracts.shapeErrors(NEAREST, JSON.readTree(answer), true);
+            if (!errors.isEmpty()) {
+              status = 500;
+              answer = drifted("similar answer the test chose", errors);
+            }
+          }
           byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
           exchange.getResponseHeaders().add("Content-Type", "application/json");
           exchange.sendResponseHeaders(status, bytes.length);
@@ -75,6 +102,23 @@ public final class RecallStub implements AutoCloseable {
           }
         });
     server.start();
+  }
+
+  /** A problem body naming where a request or answer left the contract; remembered for tests. */
+  private String drifted(String what, List<String> errors) {
+    String detail = what + " differs from docs/contracts: " + errors;
+    drift.add(detail);
+    System.err.println("RecallStub: " + detail);
+    return JSON.createObjectNode()
+        .put("status", 400)
+        .put("code", "validation_failed")
+        .put("detail", detail)
+        .toString();
+  }
+
+  /** Requests (and chosen answers) that did not have the contract fixtures' shape. */
+  public List<String> drift() {
+    return drift;
   }
 
   /** The nearest-memory requests received (semantic dedup). */
@@ -117,6 +161,7 @@ public final class RecallStub implements AutoCloseable {
     down = false;
     rejects = op -> false;
     similarRequests.clear();
+    drift.clear();
     similarDown = false;
     similar = request -> "{\"items\":[]}";
   }

@@ -4,20 +4,29 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.engram.recall.contract.Contracts;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.function.Function;
 
 /**
- * Stands in for another Engram service's internal endpoint in recall-service's own tests (the real
- * ones are exercised end to end by the lead): records what it receives, answers with a JSON body
- * the test chooses, or is down (503) or slow, as the real service could be.
+ * Stands in for another Engram service's internal endpoint in recall-service's own tests: records
+ * what it receives, answers with a JSON body the test chooses, or is down (503) or slow, as the
+ * real service could be. It holds both sides to the contract fixture of its endpoint
+ * (docs/contracts, the fixtures the real service is tested against): a request of another shape
+ * gets 400, and an answer a test chose that lacks a field of the fixture response, or has one of
+ * another JSON type, gets 500 instead of reaching the client, so the stub cannot drift from the
+ * real service.
  */
 public final class ServiceStub implements AutoCloseable {
 
@@ -26,8 +35,14 @@ public final class ServiceStub implements AutoCloseable {
   /** One request as received: body (POST) or query string (GET), and its Authorization header. */
   public record Received(JsonNode body, String query, String authorization) {}
 
+  /** The contract fixture of each endpoint this stub can stand in for. */
+  private static final Map<String, String> FIXTURES =
+      Map.of("/internal/v1/graph/neighbours", "graph-neighbours", "/internal/v1/slots", "slots");
+
   private final HttpServer server;
   private final String emptyAnswer;
+  private final JsonNode fixtureRequest;
+  private final JsonNode fixtureResponse;
   private final List<Received> received = new CopyOnWriteArrayList<>();
   private volatile Function<Received, String> answer;
   private volatile int status = 200;
@@ -36,6 +51,12 @@ public final class ServiceStub implements AutoCloseable {
   public ServiceStub(String path, String emptyAnswer) throws IOException {
     this.emptyAnswer = emptyAnswer;
     this.answer = r -> emptyAnswer;
+    String api = FIXTURES.get(path);
+    if (api == null) {
+      throw new IllegalArgumentException("no contract fixture for " + path);
+    }
+    this.fixtureRequest = Contracts.json(api, "request.json");
+    this.fixtureResponse = Contracts.json(api, "response.json");
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.setExecutor(Executors.newCachedThreadPool());
     server.createContext(path, this::handle);
@@ -60,6 +81,20 @@ public final class ServiceStub implements AutoCloseable {
     }
     int code = status;
     String body = code == 200 ? answer.apply(r) : "{\"status\":" + code + "}";
+    List<String> drift = requestErrors(r);
+    if (!drift.isEmpty()) {
+      code = 400;
+      body = problem(400, "validation_failed", "the request differs from the contract: " + drift);
+    } else if (code == 200) {
+      drift = Contracts.shapeErrors(fixtureResponse, Contracts.parse(body), true);
+      if (!drift.isEmpty()) {
+        code = 500;
+        body = problem(500, "stub_answer_drifted", "the test's answer differs: " + drift);
+      }
+    }
+    if (!drift.isEmpty()) {
+      System.err.println("ServiceStub " + exchange.getRequestURI() + ": " + body);
+    }
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
     exchange.getResponseHeaders().add("Content-Type", "application/json");
     exchange.sendResponseHeaders(code, bytes.length);
@@ -68,6 +103,47 @@ public final class ServiceStub implements AutoCloseable {
     } catch (IOException e) {
       // the client gave up waiting (a slow-stub test); nothing to do
     }
+  }
+
+  /** A POST body has the fixture request's shape; a GET's parameters are the fixture's. */
+  private List<String> requestErrors(Received r) {
+    if (r.body() != null) {
+      return Contracts.shapeErrors(fixtureRequest, r.body(), false);
+    }
+    JsonNode params = fixtureRequest.path("query");
+    List<String> errors = new ArrayList<>();
+    Map<String, String> query = query(r.query());
+    query.keySet().stream()
+        .filter(name -> !params.has(name))
+        .forEach(name -> errors.add("query parameter " + name + " is not in the contract"));
+    for (String required : List.of("tenant", "agent")) {
+      if (!query.containsKey(required)) {
+        errors.add("query parameter " + required + " is missing");
+      }
+    }
+    return errors;
+  }
+
+  /** A raw query string's parameters, decoded. */
+  public static Map<String, String> query(String raw) {
+    Map<String, String> params = new LinkedHashMap<>();
+    if (raw != null && !raw.isEmpty()) {
+      for (String pair : raw.split("&")) {
+        int eq = pair.indexOf('=');
+        params.put(
+            URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8),
+            eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+      }
+    }
+    return params;
+  }
+
+  private static String problem(int status, String code, String detail) {
+    return JSON.createObjectNode()
+        .put("status", status)
+        .put("code", code)
+        .put("detail", detail)
+        .toString();
   }
 
   public String url() {
@@ -81,6 +157,12 @@ public final class ServiceStub implements AutoCloseable {
   /** Answers 200 with what {@code answer} makes of each request. */
   public void answer(Function<Received, String> answer) {
     this.answer = answer;
+  }
+
+  /** Answers 200 with the contract's fixture response, as the real service answers it. */
+  public void answerWithFixture() {
+    String fixture = fixtureResponse.toString();
+    this.answer = r -> fixture;
   }
 
   /** Answers every request with this status (non-200: a problem body). */

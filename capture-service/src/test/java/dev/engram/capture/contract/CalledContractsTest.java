@@ -1,0 +1,88 @@
+package dev.engram.capture.contract;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.engram.capture.CaptureTestResources;
+import dev.engram.capture.client.GraphOperation;
+import dev.engram.capture.client.IndexOperation;
+import dev.engram.capture.client.SimilarMemories;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * capture-service calls recall-service and graph-service as docs/contracts says: its clients'
+ * request records, written by the service's own ObjectMapper (the one its REST clients use), are
+ * the fixture requests exactly, and they read the fixture responses without loss. That what the
+ * outbox really sends has these shapes is checked on every delivery by {@code RecallStub} and
+ * {@code GraphStub}, which refuse anything else.
+ */
+@QuarkusTest
+@QuarkusTestResource(CaptureTestResources.class)
+class CalledContractsTest {
+
+  @Inject ObjectMapper json;
+
+  @Test
+  void indexOperations() throws Exception {
+    roundTrip("index-operations", IndexOperation.Batch.class, IndexOperation.Result.class);
+    var result = read("index-operations", IndexOperation.Result.class);
+    JsonNode expected = Contracts.json("index-operations", "response.json");
+    assertEquals(expected.get("applied").asInt(), result.applied());
+    assertEquals(expected.get("skipped").asInt(), result.skipped());
+  }
+
+  @Test
+  void graphOperations() throws Exception {
+    roundTrip("graph-operations", GraphOperation.Batch.class, GraphOperation.Result.class);
+    var result = read("graph-operations", GraphOperation.Result.class);
+    JsonNode expected = Contracts.json("graph-operations", "response.json");
+    assertEquals(expected.get("applied").asInt(), result.applied());
+    assertEquals(expected.get("skipped").asInt(), result.skipped());
+  }
+
+  @Test
+  void similarMemories() throws Exception {
+    JsonNode request = Contracts.json("similar", "request.json");
+    // what SimilarMemories.nearest builds from its arguments: memories only
+    var built =
+        new SimilarMemories.Request(
+            request.get("tenant").asText(),
+            request.get("agent").asText(),
+            request.get("chat").asText(),
+            request.get("text").asText(),
+            java.util.List.of("memory"),
+            request.get("k").asInt(),
+            request.get("min_score").asDouble());
+    Contracts.assertMatches(request, json.valueToTree(built));
+    roundTrip("similar", SimilarMemories.Request.class, SimilarMemories.Result.class);
+    JsonNode item = Contracts.json("similar", "response.json").get("items").get(0);
+    assertEquals(
+        new SimilarMemories.Item(
+            item.get("id").asLong(),
+            item.get("kind").asText(),
+            item.get("score").asDouble(),
+            item.get("text").asText()),
+        read("similar", SimilarMemories.Result.class).items().get(0));
+  }
+
+  /**
+   * The fixture request read into the client's records and written back is the fixture request
+   * (every field named and typed as the contract says, nulls included); likewise the response.
+   */
+  private void roundTrip(String api, Class<?> request, Class<?> response) throws Exception {
+    for (String file : new String[] {"request.json", "response.json"}) {
+      JsonNode fixture = Contracts.json(api, file);
+      Class<?> type = file.startsWith("request") ? request : response;
+      Object records = json.treeToValue(fixture, type);
+      Contracts.assertMatches(fixture, json.valueToTree(records));
+    }
+  }
+
+  private <T> T read(String api, Class<T> type) throws Exception {
+    return json.readValue(Contracts.text(api, "response.json"), type);
+  }
+}
