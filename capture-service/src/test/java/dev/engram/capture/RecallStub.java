@@ -30,7 +30,10 @@ public final class RecallStub implements AutoCloseable {
   private static final JsonNode OPERATIONS = Contracts.json("index-operations", "request.json");
   private static final ObjectNode APPLIED =
       (ObjectNode) Contracts.json("index-operations", "response.json");
-  private static final JsonNode SIMILAR = Contracts.json("similar", "request.json");
+  private static final List<JsonNode> SIMILAR =
+      Contracts.examples("similar", "request").stream()
+          .map(file -> Contracts.json("similar", file))
+          .toList();
   private static final JsonNode NEAREST = Contracts.json("similar", "response.json");
 
   private final HttpServer server;

@@ -41,7 +41,7 @@ public final class ServiceStub implements AutoCloseable {
 
   private final HttpServer server;
   private final String emptyAnswer;
-  private final JsonNode fixtureRequest;
+  private final List<JsonNode> fixtureRequests;
   private final JsonNode fixtureResponse;
   private final List<Received> received = new CopyOnWriteArrayList<>();
   private volatile Function<Received, String> answer;
@@ -55,7 +55,8 @@ public final class ServiceStub implements AutoCloseable {
     if (api == null) {
       throw new IllegalArgumentException("no contract fixture for " + path);
     }
-    this.fixtureRequest = Contracts.json(api, "request.json");
+    this.fixtureRequests =
+        Contracts.examples(api, "request").stream().map(file -> Contracts.json(api, file)).toList();
     this.fixtureResponse = Contracts.json(api, "response.json");
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.setExecutor(Executors.newCachedThreadPool());
@@ -108,9 +109,9 @@ public final class ServiceStub implements AutoCloseable {
   /** A POST body has the fixture request's shape; a GET's parameters are the fixture's. */
   private List<String> requestErrors(Received r) {
     if (r.body() != null) {
-      return Contracts.shapeErrors(fixtureRequest, r.body(), false);
+      return Contracts.shapeErrors(fixtureRequests, r.body(), false);
     }
-    JsonNode params = fixtureRequest.path("query");
+    JsonNode params = fixtureRequests.getFirst().path("query");
     List<String> errors = new ArrayList<>();
     Map<String, String> query = query(r.query());
     query.keySet().stream()

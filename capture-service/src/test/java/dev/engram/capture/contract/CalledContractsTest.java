@@ -46,18 +46,20 @@ class CalledContractsTest {
 
   @Test
   void similarMemories() throws Exception {
-    JsonNode request = Contracts.json("similar", "request.json");
-    // what SimilarMemories.nearest builds from its arguments: memories only
-    var built =
-        new SimilarMemories.Request(
-            request.get("tenant").asText(),
-            request.get("agent").asText(),
-            request.get("chat").asText(),
-            request.get("text").asText(),
-            java.util.List.of("memory"),
-            request.get("k").asInt(),
-            request.get("min_score").asDouble());
-    Contracts.assertMatches(request, json.valueToTree(built));
+    for (String example : Contracts.examples("similar", "request")) {
+      JsonNode request = Contracts.json("similar", example);
+      // what SimilarMemories.nearest builds from its arguments: memories only
+      var built =
+          new SimilarMemories.Request(
+              request.get("tenant").asText(),
+              request.get("agent").asText(),
+              request.get("chat").textValue(),
+              request.get("text").asText(),
+              java.util.List.of("memory"),
+              request.get("k").asInt(),
+              request.get("min_score").asDouble());
+      Contracts.assertMatches(request, json.valueToTree(built));
+    }
     roundTrip("similar", SimilarMemories.Request.class, SimilarMemories.Result.class);
     JsonNode item = Contracts.json("similar", "response.json").get("items").get(0);
     assertEquals(

@@ -11,10 +11,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * The contract fixtures of docs/contracts, read from the repository (tests run in the module
@@ -51,6 +53,22 @@ public final class Contracts {
     return parse(text(api, file));
   }
 
+  /**
+   * The examples of one side of an API: {@code request.json} first, then any {@code
+   * request-<case>.json} (a case with other nulls, e.g. no chat), by name.
+   */
+  public static List<String> examples(String api, String side) {
+    try (Stream<Path> files = Files.list(ROOT.resolve(api))) {
+      return files
+          .map(file -> file.getFileName().toString())
+          .filter(name -> name.equals(side + ".json") || name.startsWith(side + "-"))
+          .sorted(Comparator.comparing((String name) -> name.length() > side.length() + 5))
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** An NDJSON fixture, one node per line. */
   public static List<JsonNode> ndjson(String api, String file) {
     return text(api, file).lines().filter(l -> !l.isBlank()).map(Contracts::parse).toList();
@@ -70,8 +88,14 @@ public final class Contracts {
    * field it has that is missing, or a value of another JSON type than any example of it.
    */
   public static List<String> shapeErrors(JsonNode fixture, JsonNode actual, boolean extraAllowed) {
+    return shapeErrors(List.of(fixture), actual, extraAllowed);
+  }
+
+  /** The same against several examples: a field may have any type one of them gives it. */
+  public static List<String> shapeErrors(
+      List<JsonNode> fixtures, JsonNode actual, boolean extraAllowed) {
     List<String> errors = new ArrayList<>();
-    shape("$", List.of(fixture), actual, extraAllowed, errors);
+    shape("$", fixtures, actual, extraAllowed, errors);
     return errors;
   }
 

@@ -1,7 +1,10 @@
 package dev.engram.vault.support;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.engram.vault.contract.SourceContracts;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -20,12 +23,25 @@ import java.util.concurrent.TimeUnit;
 /**
  * The three source services' {@code GET /internal/v1/export} (docs/backup-format.md), served by one
  * JDK HTTP server under {@code /capture}, {@code /graph} and {@code /recall}. The other Engram
- * services cannot run inside the vault's tests; this stub follows their contract.
+ * services cannot run inside the vault's tests; this stub follows their contract fixtures
+ * (docs/contracts, which the real services are tested against): its export headers are the
+ * fixtures' headers, {@link #serveContract()} serves the fixture exports verbatim, and an import or
+ * reprojection request of another shape than the fixture request gets 400 and is listed in {@link
+ * #DRIFT}, so the stub cannot drift from the real services.
  */
 public final class ExportStub {
 
   public static final String INTERNAL_KEY = "vault-internal-test";
-  public static final String MODEL = "all-MiniLM-L6-v2-q";
+
+  /** recall's embedding model, as its export fixture names it. */
+  public static final String MODEL =
+      SourceContracts.exportHeader("recall").path("embedding_model").asText();
+
+  /** Requests the stub refused because they differ from the contract fixtures. */
+  public static final List<String> DRIFT = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static volatile boolean verbatim;
 
   /** How a source answers. */
   public enum Mode {
@@ -92,6 +108,8 @@ public final class ExportStub {
   }
 
   public static void reset() {
+    verbatim = false;
+    DRIFT.clear();
     vectors = 1500;
     recallModel = MODEL;
     reprojectFails = false;
@@ -132,6 +150,49 @@ public final class ExportStub {
     FIXTURES.put(source, List.copyOf(records));
   }
 
+  /**
+   * Every source exports its contract fixture (docs/contracts/export/&lt;source&gt;.ndjson)
+   * verbatim, header included, and answers imports with the fixture answers, until {@link
+   * #reset()}.
+   */
+  public static void serveContract() {
+    for (String source : List.of("capture", "graph", "recall")) {
+      fixture(source, SourceContracts.exportRecords(source));
+    }
+    verbatim = true;
+  }
+
+  /**
+   * The export header: the fixture's, except (unless {@link #serveContract()}) a version that tells
+   * the stub from a real service and a field of a newer service, which the vault must ignore.
+   */
+  private static String exportHeader(String source) {
+    ObjectNode header = SourceContracts.exportHeader(source);
+    if (!verbatim) {
+      header.put("version", "0.1.0-test").put("x_future_field", true);
+    }
+    return JSON.createObjectNode().set("header", header).toString();
+  }
+
+  private static boolean drifted(HttpExchange exchange, String what, List<String> errors)
+      throws IOException {
+    if (errors.isEmpty()) {
+      return false;
+    }
+    String detail = what + " differs from docs/contracts: " + errors;
+    DRIFT.add(detail);
+    System.err.println("ExportStub: " + detail);
+    answer(
+        exchange,
+        400,
+        JSON.createObjectNode()
+            .put("code", "validation_failed")
+            .put("status", 400)
+            .put("detail", detail)
+            .toString());
+    return true;
+  }
+
   public static void release() {
     gate.countDown();
   }
@@ -162,6 +223,11 @@ public final class ExportStub {
         exchange.sendResponseHeaders(401, -1);
         return;
       }
+      String query = exchange.getRequestURI().getRawQuery();
+      if (drifted(
+          exchange, source + " export", query == null ? List.of() : List.of("query " + query))) {
+        return; // the contract: no query parameters
+      }
       Mode mode = MODES.getOrDefault(source, Mode.OK);
       if (mode == Mode.HTTP_500) {
         exchange.sendResponseHeaders(500, -1);
@@ -170,15 +236,7 @@ public final class ExportStub {
       exchange.getResponseHeaders().add("Content-Type", "application/x-ndjson");
       exchange.sendResponseHeaders(200, 0);
       OutputStream out = exchange.getResponseBody();
-      line(
-          out,
-          "{\"header\":{\"service\":\""
-              + source
-              + "-service\",\"version\":\"0.1.0-test\",\"format_version\":1,"
-              + "\"taken_at\":\"2026-11-22T03:00:00Z\","
-              + ("capture".equals(source) ? "\"position\":{\"outbox_id\":4711}," : "")
-              + ("recall".equals(source) ? "\"embedding_model\":\"" + MODEL + "\"," : "")
-              + "\"x_future_field\":true}}");
+      line(out, exportHeader(source));
       if (mode == Mode.BLOCK) {
         out.flush();
         try {
@@ -203,7 +261,12 @@ public final class ExportStub {
                     .append(stream)
                     .append("\":")
                     .append(count));
-        line(out, "{\"end\":{\"counts\":{" + counts + "}}}");
+        // a real service lists its empty streams too, which records alone cannot say
+        line(
+            out,
+            verbatim
+                ? SourceContracts.exportEnd(source)
+                : "{\"end\":{\"counts\":{" + counts + "}}}");
         return;
       }
       Map<String, Integer> exported = mode == Mode.EMPTY ? Map.of() : streams().get(source);
@@ -263,6 +326,12 @@ public final class ExportStub {
         records.computeIfAbsent(stream, key -> new ArrayList<>()).add(record);
       }
       String query = exchange.getRequestURI().getQuery();
+      if (drifted(
+          exchange,
+          source + " import",
+          SourceContracts.importDrift(source, query, header, records, end))) {
+        return;
+      }
       IMPORTS.put(source, new Import(query, header, records, end));
       if ("recall".equals(source) && !header.contains("\"embedding_model\":\"" + recallModel)) {
         answer(
@@ -271,6 +340,10 @@ public final class ExportStub {
             "{\"code\":\"embedding_model_mismatch\",\"status\":409,\"detail\":\"recall uses "
                 + recallModel
                 + "\"}");
+        return;
+      }
+      if (verbatim) {
+        answer(exchange, 200, SourceContracts.importResponse(source));
         return;
       }
       boolean dryRun = query.contains("dry_run=true");
@@ -300,6 +373,9 @@ public final class ExportStub {
         return;
       }
       String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+      if (drifted(exchange, "reprojection", SourceContracts.reprojectDrift(body))) {
+        return;
+      }
       if (reprojectFails) {
         answer(
             exchange,
@@ -309,11 +385,7 @@ public final class ExportStub {
       }
       REPROJECTS.add(body);
       // as capture-service answers: 202, the events are queued, the projections fill in later
-      answer(
-          exchange,
-          202,
-          "{\"tenants\":[{\"tenant\":\"t1\",\"targets\":[\"graph\"],\"memories\":1200,"
-              + "\"exchanges\":300,\"facts\":0,\"relations\":0}]}");
+      answer(exchange, 202, SourceContracts.reprojectResponse());
     }
   }
 

@@ -1,0 +1,70 @@
+package dev.engram.graph.contract;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.engram.graph.support.Neo4jTestServer;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+/**
+ * graph-service serves its internal APIs as docs/contracts says: the fixture requests capture and
+ * recall send get the fixture responses, and the invalid examples their 400 problem.
+ */
+@QuarkusTest
+@WithTestResource(Neo4jTestServer.class)
+class ServedContractsTest {
+
+  static final String OPERATIONS = "/internal/v1/graph/operations";
+  static final String NEIGHBOURS = "/internal/v1/graph/neighbours";
+
+  @Test
+  void graphOperations() {
+    JsonNode answer =
+        Served.post(OPERATIONS, Contracts.json("graph-operations", "request.json"), 200);
+    Contracts.assertMatches(Contracts.json("graph-operations", "response.json"), answer);
+    assertInvalid("graph-operations", OPERATIONS);
+  }
+
+  @Test
+  void neighbours() {
+    // the graph the operations fixture leaves (it starts with a reset of its tenant)
+    Served.post(OPERATIONS, Contracts.json("graph-operations", "request.json"), 200);
+    for (String request : Contracts.examples("graph-neighbours", "request")) {
+      JsonNode answer = Served.post(NEIGHBOURS, Contracts.json("graph-neighbours", request), 200);
+      // centrality (computed in the background) and timing are not contract; entity ids are
+      // stable (derived from the name)
+      Contracts.assertMatches(
+          Contracts.json("graph-neighbours", request.replace("request", "response")),
+          answer,
+          "took_ms",
+          "entities.*.centrality");
+    }
+    assertInvalid("graph-neighbours", NEIGHBOURS);
+  }
+
+  @Test
+  void exportAndImport() {
+    Served.post(OPERATIONS, Contracts.json("graph-operations", "request.json"), 200);
+    Contracts.assertExport(Contracts.ndjson("export", "graph.ndjson"), Served.export());
+    JsonNode answer =
+        Served.importBody(
+            Contracts.text("import", "graph.ndjson"), "mode=merge&dry_run=false", 200);
+    Contracts.assertMatches(Contracts.json("import", "graph-response.json"), answer);
+  }
+
+  /** The invalid example gets 400 problem+json with the fixture's code and field. */
+  static void assertInvalid(String api, String path) {
+    JsonNode expected = Contracts.json(api, "invalid-response.json");
+    JsonNode problem = Served.post(path, Contracts.json(api, "invalid-request.json"), 400);
+    assertEquals(expected.get("code"), problem.get("code"), problem.toString());
+    for (JsonNode error : expected.path("errors")) {
+      String field = error.get("field").asText();
+      assertTrue(
+          problem.path("errors").findValuesAsText("field").contains(field),
+          field + " named in " + problem);
+    }
+  }
+}
