@@ -1,8 +1,8 @@
 package dev.engram.capture;
 
+import dev.engram.common.correlation.CorrelationId;
 import dev.engram.common.error.CommonError;
 import dev.engram.common.error.ProblemMappers;
-import dev.engram.common.web.CorrelationId;
 import io.vertx.core.VertxException;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.pgclient.PgException;

@@ -1,7 +1,7 @@
 package dev.engram.vault.restore;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.engram.common.web.CorrelationId;
+import dev.engram.common.correlation.CorrelationId;
 import dev.engram.vault.archive.ArchiveJson;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,6 +1,6 @@
 package dev.engram.vault.source;
 
-import dev.engram.common.web.CorrelationId;
+import dev.engram.common.correlation.CorrelationId;
 import dev.engram.vault.VaultError;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package dev.engram.common.web;
+package dev.engram.common.correlation;
 
 import io.quarkus.vertx.http.runtime.filters.Filters;
 import io.vertx.core.http.HttpServerRequest;
