@@ -39,6 +39,18 @@ public final class QueryParams {
     }
   }
 
+  /** A long (an id: ids outgrow an int), or null when absent. */
+  public static Long longValue(String name, String value) {
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    try {
+      return Long.valueOf(value.strip());
+    } catch (NumberFormatException e) {
+      throw EngramException.invalid(name, "integer", "must be an integer");
+    }
+  }
+
   /** An ISO-8601 instant such as 2026-05-08T13:56:00Z, or null when absent. */
   public static Instant instant(String name, String value) {
     if (value == null || value.isBlank()) {

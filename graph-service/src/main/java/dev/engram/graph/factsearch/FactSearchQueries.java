@@ -1,5 +1,6 @@
-package dev.engram.graph.fact;
+package dev.engram.graph.factsearch;
 
+import dev.engram.graph.fact.FactView;
 import dev.engram.graph.scope.Visibility;
 
 /**

@@ -1,13 +1,10 @@
-package dev.engram.graph.fact;
+package dev.engram.graph.factsearch;
 
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
 import dev.engram.common.error.EngramException;
 import dev.engram.common.web.QueryParams;
-import dev.engram.graph.entity.EntityService;
-import dev.engram.graph.entity.EntityView;
-import dev.engram.graph.neo4j.Neo4jClient;
-import dev.engram.graph.neo4j.Neo4jValues;
+import dev.engram.graph.fact.FactView;
 import dev.engram.graph.scope.Limits;
 import dev.engram.graph.scope.Visibility;
 import io.quarkus.security.identity.SecurityIdentity;
@@ -19,8 +16,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
+import java.util.Locale;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -34,13 +30,11 @@ public class FactResource {
   private static final int MAX_LIMIT = 1000;
 
   private final SecurityIdentity identity;
-  private final EntityService entities;
-  private final Neo4jClient neo4j;
+  private final FactSearch facts;
 
-  FactResource(SecurityIdentity identity, EntityService entities, Neo4jClient neo4j) {
+  FactResource(SecurityIdentity identity, FactSearch facts) {
     this.identity = identity;
-    this.entities = entities;
-    this.neo4j = neo4j;
+    this.facts = facts;
   }
 
   /** The matching facts, in valid-time order. */
@@ -70,47 +64,23 @@ public class FactResource {
     if (fromTime != null && toTime != null && !toTime.isAfter(fromTime)) {
       throw EngramException.invalid("to", "order", "must be after from");
     }
-    Map<String, Object> parameters = visibility.parameters();
-    parameters.put("predicate", blankToNull(predicate));
-    parameters.put("current", bool("current", current));
-    parameters.put("from", Neo4jValues.time(fromTime));
-    parameters.put("to", Neo4jValues.time(toTime));
-    parameters.put("limit", Limits.limit("limit", limit, DEFAULT_LIMIT, MAX_LIMIT));
-    Optional<String> subjectId = entityId(visibility, subject);
-    Optional<String> objectId = entityId(visibility, object);
-    if (subjectId == null || objectId == null) {
-      return new FactPage(List.of());
-    }
-    parameters.put("subject", subjectId.orElse(null));
-    parameters.put("object", objectId.orElse(null));
-    String query =
-        subjectId.isPresent()
-            ? FactSearchQueries.BY_SUBJECT
-            : objectId.isPresent()
-                ? FactSearchQueries.BY_OBJECT
-                : parameters.get("predicate") != null
-                    ? FactSearchQueries.BY_PREDICATE
-                    : FactSearchQueries.ALL;
-    return new FactPage(neo4j.read(query, parameters, FactView::of));
-  }
-
-  /** Empty when not asked for; null when asked for an entity the reader cannot see. */
-  private Optional<String> entityId(Visibility visibility, String ref) {
-    if (ref == null || ref.isBlank()) {
-      return Optional.empty();
-    }
-    return entities
-        .find(visibility, ref.strip())
-        .map(EntityView::id)
-        .map(Optional::of)
-        .orElse(null);
+    FactSearch.Criteria criteria =
+        new FactSearch.Criteria(
+            blankToNull(subject),
+            blankToNull(predicate),
+            blankToNull(object),
+            fromTime,
+            toTime,
+            bool("current", current),
+            Limits.limit("limit", limit, DEFAULT_LIMIT, MAX_LIMIT));
+    return new FactPage(facts.search(visibility, criteria));
   }
 
   private static Boolean bool(String name, String value) {
     if (value == null || value.isBlank()) {
       return null;
     }
-    return switch (value.strip().toLowerCase(java.util.Locale.ROOT)) {
+    return switch (value.strip().toLowerCase(Locale.ROOT)) {
       case "true" -> true;
       case "false" -> false;
       default -> throw EngramException.invalid(name, "boolean", "must be true or false");
