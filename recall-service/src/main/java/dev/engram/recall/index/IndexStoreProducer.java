@@ -2,6 +2,7 @@ package dev.engram.recall.index;
 
 import dev.engram.recall.config.RecallConfig;
 import dev.engram.recall.embedding.Embedder;
+import dev.engram.recall.index.lucene.LuceneIndexStore;
 import dev.engram.recall.index.qdrant.QdrantIndexStore;
 import dev.engram.recall.index.qdrant.QdrantSettings;
 import io.quarkus.runtime.Startup;

@@ -1,7 +1,7 @@
 package dev.engram.recall.similar;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import dev.engram.recall.index.DocKind;
+import dev.engram.contracts.index.DocKind;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
