@@ -170,6 +170,13 @@ class BackupResourceTest {
   }
 
   private String vectorLine(String tenant, long id, Object vector) throws Exception {
+    return json.writeValueAsString(
+            Map.of("stream", "vectors", "record", record(tenant, id, "memory " + id, vector)))
+        + "\n";
+  }
+
+  /** A {@code vectors} record of a GLOBAL memory with the fields an import requires. */
+  private static Map<String, Object> record(String tenant, long id, String text, Object vector) {
     Map<String, Object> record = new LinkedHashMap<>();
     record.put("tenant", tenant);
     record.put("kind", "memory");
@@ -177,10 +184,10 @@ class BackupResourceTest {
     record.put("version", 1);
     record.put("scope", "GLOBAL");
     record.put("status", "ACTIVE");
-    record.put("text", "memory " + id);
+    record.put("text", text);
     record.put("created_at", "2026-05-08T13:56:00Z");
     record.put("vector", vector);
-    return json.writeValueAsString(Map.of("stream", "vectors", "record", record)) + "\n";
+    return record;
   }
 
   @TestHTTPResource("/internal/v1/import?mode=merge&dry_run=false")
@@ -203,16 +210,7 @@ class BackupResourceTest {
                 + "\"}}\n"));
     int records = 60;
     for (int i = 1; i <= records; i++) {
-      Map<String, Object> record = new LinkedHashMap<>();
-      record.put("tenant", "backup-large");
-      record.put("kind", "memory");
-      record.put("id", i);
-      record.put("version", 1);
-      record.put("scope", "GLOBAL");
-      record.put("status", "ACTIVE");
-      record.put("text", "large import " + i);
-      record.put("created_at", "2026-05-08T13:56:00Z");
-      record.put("vector", vector);
+      Map<String, Object> record = record("backup-large", i, "large import " + i, vector);
       record.put("x_padding", padding); // unknown fields are ignored
       parts.add(
           bytes(json.writeValueAsString(Map.of("stream", "vectors", "record", record)) + "\n"));
