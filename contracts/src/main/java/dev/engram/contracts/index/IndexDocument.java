@@ -27,7 +27,7 @@ import java.util.Map;
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record IndexDocument(
-    @NotNull @Pattern(regexp = IndexDocument.NAME) String tenant,
+    @NotNull @Pattern(regexp = IndexDocument.TENANT_PATTERN) String tenant,
     @NotNull DocKind kind,
     @NotNull Long id,
     @NotNull @PositiveOrZero Long version,
@@ -52,7 +52,7 @@ public record IndexDocument(
         Map<@NotNull @Size(max = 128) String, @NotNull @Size(max = 1024) String> metadata) {
 
   /** A tenant name (also the tenant of a delete or reset). */
-  public static final String NAME = "[A-Za-z0-9._-]{1,64}";
+  public static final String TENANT_PATTERN = "[A-Za-z0-9._-]{1,64}";
 
   public IndexDocument {
     // No sources is an empty list; nulls inside are kept for validation to report, not an NPE.

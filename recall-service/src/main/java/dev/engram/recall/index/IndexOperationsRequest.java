@@ -20,8 +20,6 @@ import java.util.List;
 @JsonIgnoreProperties(ignoreUnknown = true)
 record IndexOperationsRequest(@NotNull List<@NotNull @Valid Operation> operations) {
 
-  static final String NAME = IndexDocument.NAME;
-
   /** One operation, told apart by {@code "op"}. */
   @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "op")
   @JsonSubTypes({
@@ -36,12 +34,13 @@ record IndexOperationsRequest(@NotNull List<@NotNull @Valid Operation> operation
 
   @JsonIgnoreProperties(ignoreUnknown = true)
   record Delete(
-      @NotNull @Pattern(regexp = NAME) String tenant,
+      @NotNull @Pattern(regexp = IndexDocument.TENANT_PATTERN) String tenant,
       @NotNull DocKind kind,
       @NotNull Long id,
       @PositiveOrZero Long version)
       implements Operation {}
 
   @JsonIgnoreProperties(ignoreUnknown = true)
-  record Reset(@NotNull @Pattern(regexp = NAME) String tenant) implements Operation {}
+  record Reset(@NotNull @Pattern(regexp = IndexDocument.TENANT_PATTERN) String tenant)
+      implements Operation {}
 }

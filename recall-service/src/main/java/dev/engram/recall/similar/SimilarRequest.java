@@ -20,7 +20,7 @@ import java.util.Set;
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 record SimilarRequest(
-    @NotNull @Pattern(regexp = IndexDocument.NAME) String tenant,
+    @NotNull @Pattern(regexp = IndexDocument.TENANT_PATTERN) String tenant,
     @NotBlank @Size(max = 256) String agent,
     @Size(min = 1, max = 256) String chat,
     @NotBlank String text,
