@@ -1,12 +1,15 @@
 package dev.engram.capture.outbox;
 
-import dev.engram.capture.client.IndexDocument;
 import dev.engram.capture.client.IndexOperation;
 import dev.engram.capture.exchange.Exchange;
 import dev.engram.capture.exchange.ExchangeStatus;
 import dev.engram.capture.memory.Memory;
 import dev.engram.capture.memory.MemoryScope;
 import dev.engram.capture.memory.MemoryStatus;
+import dev.engram.contracts.index.DocKind;
+import dev.engram.contracts.index.IndexDocument;
+import dev.engram.contracts.index.Scope;
+import dev.engram.contracts.index.Status;
 import java.util.List;
 
 /**
@@ -31,16 +34,16 @@ final class IndexDocuments {
     return IndexOperation.upsert(
         new IndexDocument(
             m.tenant,
-            MEMORY,
+            DocKind.MEMORY,
             m.id,
             m.version,
             global ? null : m.agent,
             m.scope == MemoryScope.CHAT ? m.chat : null,
             m.thread,
             m.session,
-            m.scope.name(),
+            Scope.valueOf(m.scope.name()),
             m.category.name(),
-            m.status.name(),
+            Status.valueOf(m.status.name()),
             null,
             null,
             m.text,
@@ -61,16 +64,16 @@ final class IndexDocuments {
     return IndexOperation.upsert(
         new IndexDocument(
             e.tenant,
-            EXCHANGE,
+            DocKind.EXCHANGE,
             e.id,
             e.version,
             e.agent,
             e.chat,
             e.thread,
             e.session,
-            MemoryScope.CHAT.name(),
+            Scope.CHAT,
             null,
-            MemoryStatus.ACTIVE.name(),
+            Status.ACTIVE,
             e.speaker,
             e.role,
             e.text,

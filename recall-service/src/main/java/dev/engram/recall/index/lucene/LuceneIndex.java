@@ -1,7 +1,9 @@
-package dev.engram.recall.index;
+package dev.engram.recall.index.lucene;
 
 import dev.engram.common.error.EngramException;
 import dev.engram.recall.RecallError;
+import dev.engram.recall.index.DocField;
+import dev.engram.recall.index.ModelGuard;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -164,7 +166,7 @@ final class LuceneIndex {
       indexDimensions = vectors == null ? 0 : vectors.getVectorDimension();
       boolean oldSchema = !committedSchema.equals(SCHEMA_VERSION);
       Set<String> stale = new LinkedHashSet<>();
-      Terms tenants = MultiTerms.getTerms(searcher.getIndexReader(), LuceneSchema.TENANT);
+      Terms tenants = MultiTerms.getTerms(searcher.getIndexReader(), DocField.TENANT.stored());
       if (tenants != null) {
         TermsEnum it = tenants.iterator();
         for (BytesRef t = it.next(); t != null; t = it.next()) {
@@ -197,7 +199,7 @@ final class LuceneIndex {
   private BooleanQuery otherModel(String tenant) {
     return new BooleanQuery.Builder()
         .add(new MatchAllDocsQuery(), Occur.FILTER)
-        .add(new TermQuery(new Term(LuceneSchema.TENANT, tenant)), Occur.FILTER)
+        .add(new TermQuery(new Term(DocField.TENANT.stored(), tenant)), Occur.FILTER)
         .add(new TermQuery(new Term(LuceneSchema.MODEL, guard.modelId())), Occur.MUST_NOT)
         .build();
   }

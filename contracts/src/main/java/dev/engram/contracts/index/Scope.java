@@ -1,4 +1,4 @@
-package dev.engram.recall.index;
+package dev.engram.contracts.index;
 
 /** Who may see a memory inside its tenant: everyone, one agent, or one agent in one chat. */
 public enum Scope {

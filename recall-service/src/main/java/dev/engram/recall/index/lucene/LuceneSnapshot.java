@@ -1,5 +1,6 @@
-package dev.engram.recall.index;
+package dev.engram.recall.index.lucene;
 
+import dev.engram.recall.index.IndexSnapshot;
 import java.io.IOException;
 import org.apache.lucene.index.FloatVectorValues;
 import org.apache.lucene.index.KnnVectorValues;

@@ -1,8 +1,13 @@
-package dev.engram.recall.index;
+package dev.engram.recall.index.lucene;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.engram.contracts.index.DocKind;
+import dev.engram.contracts.index.IndexDocument;
+import dev.engram.contracts.index.Scope;
+import dev.engram.contracts.index.Status;
+import dev.engram.recall.index.DocField;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Map;
@@ -28,28 +33,6 @@ import org.apache.lucene.index.VectorSimilarityFunction;
 final class LuceneSchema {
 
   static final String KEY = "key";
-  static final String TENANT = "tenant";
-  static final String KIND = "kind";
-  static final String ID = "id";
-  static final String VERSION = "version";
-  static final String AGENT = "agent";
-  static final String CHAT = "chat";
-  static final String THREAD = "thread";
-  static final String SESSION = "session";
-  static final String SCOPE = "scope";
-  static final String CATEGORY = "category";
-  static final String STATUS = "status";
-  static final String SPEAKER = "speaker";
-  static final String ROLE = "role";
-  static final String TEXT = "text";
-  static final String CONFIDENCE = "confidence";
-  static final String CREATED_AT = "created_at";
-  static final String EXPIRES_AT = "expires_at";
-  static final String ARCHIVED_AT = "archived_at";
-  static final String SUPERSEDED_AT = "superseded_at";
-  static final String SOURCE = "source";
-  static final String SOURCE_EXCHANGE_IDS = "source_exchange_ids";
-  static final String METADATA = "metadata";
   static final String MODEL = "model";
   static final String VECTOR = "vector";
 
@@ -71,44 +54,46 @@ final class LuceneSchema {
   static Document toDocument(IndexDocument d, float[] unitVector, String modelId) {
     Document doc = new Document();
     doc.add(new StringField(KEY, key(d.tenant(), d.kind(), d.id()).text(), Field.Store.NO));
-    keyword(doc, TENANT, d.tenant());
-    keyword(doc, KIND, d.kind().wire());
-    doc.add(new StoredField(ID, d.id()));
-    doc.add(new StoredField(VERSION, d.version()));
-    keyword(doc, AGENT, d.agent());
-    keyword(doc, CHAT, d.chat());
-    keyword(doc, THREAD, d.thread());
-    keyword(doc, SESSION, d.session());
-    keyword(doc, SCOPE, d.scope().name());
-    keyword(doc, CATEGORY, d.category());
-    keyword(doc, STATUS, d.status().name());
-    keyword(doc, SPEAKER, d.speaker());
-    keyword(doc, ROLE, d.role());
+    keyword(doc, DocField.TENANT.stored(), d.tenant());
+    keyword(doc, DocField.KIND.stored(), d.kind().wire());
+    doc.add(new StoredField(DocField.ID.stored(), d.id()));
+    doc.add(new StoredField(DocField.VERSION.stored(), d.version()));
+    keyword(doc, DocField.AGENT.stored(), d.agent());
+    keyword(doc, DocField.CHAT.stored(), d.chat());
+    keyword(doc, DocField.THREAD.stored(), d.thread());
+    keyword(doc, DocField.SESSION.stored(), d.session());
+    keyword(doc, DocField.SCOPE.stored(), d.scope().name());
+    keyword(doc, DocField.CATEGORY.stored(), d.category());
+    keyword(doc, DocField.STATUS.stored(), d.status().name());
+    keyword(doc, DocField.SPEAKER.stored(), d.speaker());
+    keyword(doc, DocField.ROLE.stored(), d.role());
     keyword(doc, MODEL, modelId);
-    doc.add(new TextField(TEXT, d.text(), Field.Store.YES));
+    doc.add(new TextField(DocField.TEXT.stored(), d.text(), Field.Store.YES));
     if (d.confidence() != null) {
-      doc.add(new DoublePoint(CONFIDENCE, d.confidence()));
-      doc.add(new DoubleDocValuesField(CONFIDENCE, d.confidence()));
-      doc.add(new StoredField(CONFIDENCE, d.confidence()));
+      doc.add(new DoublePoint(DocField.CONFIDENCE.stored(), d.confidence()));
+      doc.add(new DoubleDocValuesField(DocField.CONFIDENCE.stored(), d.confidence()));
+      doc.add(new StoredField(DocField.CONFIDENCE.stored(), d.confidence()));
     }
     long created = micros(d.createdAt());
-    doc.add(new LongPoint(CREATED_AT, created));
-    doc.add(new NumericDocValuesField(CREATED_AT, created));
-    doc.add(new StoredField(CREATED_AT, created));
-    doc.add(new LongPoint(EXPIRES_AT, d.expiresAt() == null ? NEVER : micros(d.expiresAt())));
+    doc.add(new LongPoint(DocField.CREATED_AT.stored(), created));
+    doc.add(new NumericDocValuesField(DocField.CREATED_AT.stored(), created));
+    doc.add(new StoredField(DocField.CREATED_AT.stored(), created));
+    doc.add(
+        new LongPoint(
+            DocField.EXPIRES_AT.stored(), d.expiresAt() == null ? NEVER : micros(d.expiresAt())));
     if (d.expiresAt() != null) {
-      doc.add(new StoredField(EXPIRES_AT, micros(d.expiresAt())));
+      doc.add(new StoredField(DocField.EXPIRES_AT.stored(), micros(d.expiresAt())));
     }
-    instantPoint(doc, ARCHIVED_AT, d.archivedAt());
-    instantPoint(doc, SUPERSEDED_AT, d.supersededAt());
+    instantPoint(doc, DocField.ARCHIVED_AT.stored(), d.archivedAt());
+    instantPoint(doc, DocField.SUPERSEDED_AT.stored(), d.supersededAt());
     if (d.source() != null) {
-      doc.add(new StoredField(SOURCE, d.source()));
+      doc.add(new StoredField(DocField.SOURCE.stored(), d.source()));
     }
     for (Long id : d.sourceExchangeIds()) {
-      doc.add(new StoredField(SOURCE_EXCHANGE_IDS, id));
+      doc.add(new StoredField(DocField.SOURCE_EXCHANGE_IDS.stored(), id));
     }
     if (d.metadata() != null) {
-      doc.add(new StoredField(METADATA, writeJson(d.metadata())));
+      doc.add(new StoredField(DocField.METADATA.stored(), writeJson(d.metadata())));
     }
     doc.add(new KnnFloatVectorField(VECTOR, unitVector, SIMILARITY));
     return doc;
@@ -116,32 +101,34 @@ final class LuceneSchema {
 
   static IndexDocument fromStored(Document doc) {
     return new IndexDocument(
-        doc.get(TENANT),
-        DocKind.ofWire(doc.get(KIND)),
-        doc.getField(ID).numericValue().longValue(),
-        doc.getField(VERSION).numericValue().longValue(),
-        doc.get(AGENT),
-        doc.get(CHAT),
-        doc.get(THREAD),
-        doc.get(SESSION),
-        Scope.valueOf(doc.get(SCOPE)),
-        doc.get(CATEGORY),
-        Status.valueOf(doc.get(STATUS)),
-        doc.get(SPEAKER),
-        doc.get(ROLE),
-        doc.get(TEXT),
-        doc.getField(CONFIDENCE) == null
+        doc.get(DocField.TENANT.stored()),
+        DocKind.ofWire(doc.get(DocField.KIND.stored())),
+        doc.getField(DocField.ID.stored()).numericValue().longValue(),
+        doc.getField(DocField.VERSION.stored()).numericValue().longValue(),
+        doc.get(DocField.AGENT.stored()),
+        doc.get(DocField.CHAT.stored()),
+        doc.get(DocField.THREAD.stored()),
+        doc.get(DocField.SESSION.stored()),
+        Scope.valueOf(doc.get(DocField.SCOPE.stored())),
+        doc.get(DocField.CATEGORY.stored()),
+        Status.valueOf(doc.get(DocField.STATUS.stored())),
+        doc.get(DocField.SPEAKER.stored()),
+        doc.get(DocField.ROLE.stored()),
+        doc.get(DocField.TEXT.stored()),
+        doc.getField(DocField.CONFIDENCE.stored()) == null
             ? null
-            : doc.getField(CONFIDENCE).numericValue().doubleValue(),
-        instant(doc.getField(CREATED_AT).numericValue().longValue()),
-        storedInstant(doc, EXPIRES_AT),
-        storedInstant(doc, ARCHIVED_AT),
-        storedInstant(doc, SUPERSEDED_AT),
-        doc.get(SOURCE),
-        Arrays.stream(doc.getFields(SOURCE_EXCHANGE_IDS))
+            : doc.getField(DocField.CONFIDENCE.stored()).numericValue().doubleValue(),
+        instant(doc.getField(DocField.CREATED_AT.stored()).numericValue().longValue()),
+        storedInstant(doc, DocField.EXPIRES_AT.stored()),
+        storedInstant(doc, DocField.ARCHIVED_AT.stored()),
+        storedInstant(doc, DocField.SUPERSEDED_AT.stored()),
+        doc.get(DocField.SOURCE.stored()),
+        Arrays.stream(doc.getFields(DocField.SOURCE_EXCHANGE_IDS.stored()))
             .map(f -> f.numericValue().longValue())
             .toList(),
-        doc.get(METADATA) == null ? null : readJson(doc.get(METADATA)));
+        doc.get(DocField.METADATA.stored()) == null
+            ? null
+            : readJson(doc.get(DocField.METADATA.stored())));
   }
 
   private static Instant storedInstant(Document doc, String field) {

@@ -1,4 +1,4 @@
-package dev.engram.recall.index;
+package dev.engram.contracts.index;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 
@@ -26,7 +26,8 @@ public enum DocKind {
     return wire;
   }
 
-  static DocKind ofWire(String wire) {
+  /** The kind of a wire name, as an index stores it. */
+  public static DocKind ofWire(String wire) {
     for (DocKind kind : values()) {
       if (kind.wire.equals(wire)) {
         return kind;

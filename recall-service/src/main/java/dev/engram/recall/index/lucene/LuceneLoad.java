@@ -1,5 +1,12 @@
-package dev.engram.recall.index;
+package dev.engram.recall.index.lucene;
 
+import dev.engram.contracts.index.DocKind;
+import dev.engram.contracts.index.IndexDocument;
+import dev.engram.recall.index.DocField;
+import dev.engram.recall.index.ImportCounts;
+import dev.engram.recall.index.ImportSource;
+import dev.engram.recall.index.IndexOperation;
+import dev.engram.recall.index.ModelGuard;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -94,7 +101,7 @@ final class LuceneLoad {
       resets.add(new IndexOperation.Reset(d.tenant()));
       recent.keySet().removeIf(k -> k.tenant().equals(d.tenant()));
       if (!dryRun) {
-        writer.deleteDocuments(new Term(LuceneSchema.TENANT, d.tenant()));
+        writer.deleteDocuments(new Term(DocField.TENANT.stored(), d.tenant()));
         refresh();
       }
     }
@@ -141,8 +148,8 @@ final class LuceneLoad {
       return null;
     }
     Document doc =
-        searcher.storedFields().document(top.scoreDocs[0].doc, Set.of(LuceneSchema.VERSION));
-    return doc.getField(LuceneSchema.VERSION).numericValue().longValue();
+        searcher.storedFields().document(top.scoreDocs[0].doc, Set.of(DocField.VERSION.stored()));
+    return doc.getField(DocField.VERSION.stored()).numericValue().longValue();
   }
 
   /** A new near-real-time view of what this import wrote so far (a dry run keeps the commit). */

@@ -1,7 +1,9 @@
-package dev.engram.recall.index;
+package dev.engram.recall.index.wiring;
 
 import dev.engram.recall.config.RecallConfig;
 import dev.engram.recall.embedding.Embedder;
+import dev.engram.recall.index.IndexStore;
+import dev.engram.recall.index.lucene.LuceneIndexStore;
 import dev.engram.recall.index.qdrant.QdrantIndexStore;
 import dev.engram.recall.index.qdrant.QdrantSettings;
 import io.quarkus.runtime.Startup;
@@ -11,7 +13,10 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import org.jboss.logging.Logger;
 
-/** Chooses the index adapter ({@code engram.recall.store}): embedded Lucene, or Qdrant. */
+/**
+ * Chooses the index adapter ({@code engram.recall.store}): embedded Lucene, or Qdrant. Apart from
+ * the port and its adapters, so the adapters depend on the port and nothing depends back on them.
+ */
 @ApplicationScoped
 class IndexStoreProducer {
 

@@ -1,6 +1,23 @@
-package dev.engram.recall.index;
+package dev.engram.recall.index.lucene;
 
 import dev.engram.common.error.EngramException;
+import dev.engram.contracts.index.DocKind;
+import dev.engram.contracts.index.IndexDocument;
+import dev.engram.recall.index.ApplyResult;
+import dev.engram.recall.index.DocField;
+import dev.engram.recall.index.DocKey;
+import dev.engram.recall.index.ImportCounts;
+import dev.engram.recall.index.ImportSource;
+import dev.engram.recall.index.IndexOperation;
+import dev.engram.recall.index.IndexSnapshot;
+import dev.engram.recall.index.IndexStore;
+import dev.engram.recall.index.ModelGuard;
+import dev.engram.recall.index.Page;
+import dev.engram.recall.index.SearchHit;
+import dev.engram.recall.index.StoreHealth;
+import dev.engram.recall.index.TextTerms;
+import dev.engram.recall.index.VectorRule;
+import dev.engram.recall.index.Visibility;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,7 +54,7 @@ public final class LuceneIndexStore implements IndexStore {
   private static final Sort BY_CONFIDENCE =
       new Sort(
           confidenceField(),
-          new SortField(LuceneSchema.CREATED_AT, SortField.Type.LONG, true),
+          new SortField(DocField.CREATED_AT.stored(), SortField.Type.LONG, true),
           SortField.FIELD_DOC);
 
   private final int dimensions;
@@ -60,12 +77,7 @@ public final class LuceneIndexStore implements IndexStore {
 
   @Override
   public ApplyResult apply(List<IndexOperation> operations) {
-    for (IndexOperation op : operations) {
-      if (op instanceof IndexOperation.Upsert u && !validVector(u.vector())) {
-        throw new IllegalArgumentException(
-            "vector of " + u.document().kind() + " " + u.document().id() + " is not valid");
-      }
-    }
+    VectorRule.check(operations, dimensions);
     index.lock.lock();
     try {
       LuceneIndex.Open o = index.ensureOpen();
@@ -242,12 +254,12 @@ public final class LuceneIndexStore implements IndexStore {
 
   @Override
   public long count(DocKind kind) {
-    return count(new TermQuery(new Term(LuceneSchema.KIND, kind.wire())));
+    return count(new TermQuery(new Term(DocField.KIND.stored(), kind.wire())));
   }
 
   @Override
   public long count(String tenant) {
-    return count(new TermQuery(new Term(LuceneSchema.TENANT, tenant)));
+    return count(new TermQuery(new Term(DocField.TENANT.stored(), tenant)));
   }
 
   private long count(Query query) {
@@ -301,7 +313,7 @@ public final class LuceneIndexStore implements IndexStore {
   }
 
   private static SortField confidenceField() {
-    SortField confidence = new SortField(LuceneSchema.CONFIDENCE, SortField.Type.DOUBLE, true);
+    SortField confidence = new SortField(DocField.CONFIDENCE.stored(), SortField.Type.DOUBLE, true);
     confidence.setMissingValue(Double.NEGATIVE_INFINITY); // no confidence: last
     return confidence;
   }
@@ -320,17 +332,5 @@ public final class LuceneIndexStore implements IndexStore {
     } catch (IOException | AlreadyClosedException e) {
       LOG.debugf("Releasing a searcher: %s", e.getMessage());
     }
-  }
-
-  private boolean validVector(float[] vector) {
-    if (vector == null || vector.length != dimensions) {
-      return false;
-    }
-    for (float x : vector) {
-      if (!Float.isFinite(x)) {
-        return false;
-      }
-    }
-    return true;
   }
 }

@@ -1,5 +1,11 @@
-package dev.engram.recall.index;
+package dev.engram.recall.index.lucene;
 
+import dev.engram.contracts.index.DocKind;
+import dev.engram.contracts.index.IndexDocument;
+import dev.engram.recall.index.ApplyResult;
+import dev.engram.recall.index.DocField;
+import dev.engram.recall.index.IndexOperation;
+import dev.engram.recall.index.ModelGuard;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -99,7 +105,7 @@ final class LuceneBatch {
   }
 
   private void reset(IndexOperation.Reset r) throws IOException {
-    writer.deleteDocuments(new Term(LuceneSchema.TENANT, r.tenant()));
+    writer.deleteDocuments(new Term(DocField.TENANT.stored(), r.tenant()));
     written.keySet().removeIf(k -> k.tenant().equals(r.tenant()));
     resetTenants.add(r.tenant());
     applied++;
@@ -119,8 +125,8 @@ final class LuceneBatch {
       return null;
     }
     Document doc =
-        committed.storedFields().document(top.scoreDocs[0].doc, Set.of(LuceneSchema.VERSION));
-    return doc.getField(LuceneSchema.VERSION).numericValue().longValue();
+        committed.storedFields().document(top.scoreDocs[0].doc, Set.of(DocField.VERSION.stored()));
+    return doc.getField(DocField.VERSION.stored()).numericValue().longValue();
   }
 
   /** A unit-length copy: DOT_PRODUCT similarity is only a cosine for unit vectors. */

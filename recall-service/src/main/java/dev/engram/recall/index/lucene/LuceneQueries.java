@@ -1,5 +1,13 @@
-package dev.engram.recall.index;
+package dev.engram.recall.index.lucene;
 
+import dev.engram.contracts.index.DocKind;
+import dev.engram.contracts.index.Scope;
+import dev.engram.contracts.index.Status;
+import dev.engram.recall.index.DocField;
+import dev.engram.recall.index.DocKey;
+import dev.engram.recall.index.Filters;
+import dev.engram.recall.index.TextTerms;
+import dev.engram.recall.index.Visibility;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
@@ -31,9 +39,9 @@ final class LuceneQueries {
     if (v.kinds().contains(DocKind.EXCHANGE) && v.chat() != null) {
       kinds.add(
           all(
-              term(LuceneSchema.KIND, DocKind.EXCHANGE.wire()),
-              term(LuceneSchema.AGENT, v.agent()),
-              term(LuceneSchema.CHAT, v.chat())),
+              term(DocField.KIND.stored(), DocKind.EXCHANGE.wire()),
+              term(DocField.AGENT.stored(), v.agent()),
+              term(DocField.CHAT.stored(), v.chat())),
           Occur.SHOULD);
       any = true;
     }
@@ -42,11 +50,11 @@ final class LuceneQueries {
     }
     BooleanQuery.Builder query =
         new BooleanQuery.Builder()
-            .add(term(LuceneSchema.TENANT, v.tenant()), Occur.FILTER)
+            .add(term(DocField.TENANT.stored(), v.tenant()), Occur.FILTER)
             .add(status(v.filters()), Occur.FILTER)
             .add(
                 LongPoint.newRangeQuery(
-                    LuceneSchema.EXPIRES_AT, LuceneSchema.micros(v.now()), LuceneSchema.NEVER),
+                    DocField.EXPIRES_AT.stored(), LuceneSchema.micros(v.now()), LuceneSchema.NEVER),
                 Occur.FILTER)
             .add(kinds.build(), Occur.FILTER);
     narrow(query, v.filters());
@@ -60,71 +68,72 @@ final class LuceneQueries {
   private static Query status(Filters f) {
     BooleanQuery.Builder status =
         new BooleanQuery.Builder()
-            .add(term(LuceneSchema.STATUS, Status.ACTIVE.name()), Occur.SHOULD);
+            .add(term(DocField.STATUS.stored(), Status.ACTIVE.name()), Occur.SHOULD);
     if (f.includeArchived()) {
-      status.add(term(LuceneSchema.STATUS, Status.ARCHIVED.name()), Occur.SHOULD);
+      status.add(term(DocField.STATUS.stored(), Status.ARCHIVED.name()), Occur.SHOULD);
     }
     if (f.asOf() == null) {
       return status.build();
     }
     long asOf = LuceneSchema.micros(f.asOf());
     status
-        .add(leftAfter(Status.ARCHIVED, LuceneSchema.ARCHIVED_AT, asOf), Occur.SHOULD)
-        .add(leftAfter(Status.SUPERSEDED, LuceneSchema.SUPERSEDED_AT, asOf), Occur.SHOULD);
+        .add(leftAfter(Status.ARCHIVED, DocField.ARCHIVED_AT.stored(), asOf), Occur.SHOULD)
+        .add(leftAfter(Status.SUPERSEDED, DocField.SUPERSEDED_AT.stored(), asOf), Occur.SHOULD);
     return all(
-        status.build(), LongPoint.newRangeQuery(LuceneSchema.CREATED_AT, Long.MIN_VALUE, asOf));
+        status.build(),
+        LongPoint.newRangeQuery(DocField.CREATED_AT.stored(), Long.MIN_VALUE, asOf));
   }
 
   private static Query leftAfter(Status status, String field, long asOf) {
     return all(
-        term(LuceneSchema.STATUS, status.name()),
+        term(DocField.STATUS.stored(), status.name()),
         LongPoint.newRangeQuery(field, asOf + 1, Long.MAX_VALUE));
   }
 
   private static void narrow(BooleanQuery.Builder query, Filters f) {
     if (f.categories() != null) {
-      query.add(anyOf(LuceneSchema.CATEGORY, f.categories()), Occur.FILTER);
+      query.add(anyOf(DocField.CATEGORY.stored(), f.categories()), Occur.FILTER);
     }
     if (f.exceptCategories() != null) {
-      query.add(anyOf(LuceneSchema.CATEGORY, f.exceptCategories()), Occur.MUST_NOT);
+      query.add(anyOf(DocField.CATEGORY.stored(), f.exceptCategories()), Occur.MUST_NOT);
     }
     if (f.speakers() != null) {
-      query.add(anyOf(LuceneSchema.SPEAKER, f.speakers()), Occur.FILTER);
+      query.add(anyOf(DocField.SPEAKER.stored(), f.speakers()), Occur.FILTER);
     }
     if (f.minConfidence() != null) {
       query.add(
           DoublePoint.newRangeQuery(
-              LuceneSchema.CONFIDENCE, f.minConfidence(), Double.POSITIVE_INFINITY),
+              DocField.CONFIDENCE.stored(), f.minConfidence(), Double.POSITIVE_INFINITY),
           Occur.FILTER);
     }
     if (f.createdFrom() != null || f.createdTo() != null) {
       long from = f.createdFrom() == null ? Long.MIN_VALUE : LuceneSchema.micros(f.createdFrom());
       long to = f.createdTo() == null ? Long.MAX_VALUE : LuceneSchema.micros(f.createdTo()) - 1;
-      query.add(LongPoint.newRangeQuery(LuceneSchema.CREATED_AT, from, to), Occur.FILTER);
+      query.add(LongPoint.newRangeQuery(DocField.CREATED_AT.stored(), from, to), Occur.FILTER);
     }
     if (f.thread() != null) {
-      query.add(term(LuceneSchema.THREAD, f.thread()), Occur.FILTER);
+      query.add(term(DocField.THREAD.stored(), f.thread()), Occur.FILTER);
     }
   }
 
   private static Query memories(Visibility v) {
     BooleanQuery.Builder scopes =
         new BooleanQuery.Builder()
-            .add(term(LuceneSchema.SCOPE, Scope.GLOBAL.name()), Occur.SHOULD)
+            .add(term(DocField.SCOPE.stored(), Scope.GLOBAL.name()), Occur.SHOULD)
             .add(
                 all(
-                    term(LuceneSchema.SCOPE, Scope.AGENT.name()),
-                    term(LuceneSchema.AGENT, v.agent())),
+                    term(DocField.SCOPE.stored(), Scope.AGENT.name()),
+                    term(DocField.AGENT.stored(), v.agent())),
                 Occur.SHOULD);
     if (v.chat() != null) {
       scopes.add(
           all(
-              term(LuceneSchema.SCOPE, Scope.CHAT.name()),
-              term(LuceneSchema.AGENT, v.agent()),
-              term(LuceneSchema.CHAT, v.chat())),
+              term(DocField.SCOPE.stored(), Scope.CHAT.name()),
+              term(DocField.AGENT.stored(), v.agent()),
+              term(DocField.CHAT.stored(), v.chat())),
           Occur.SHOULD);
     }
-    return all(term(LuceneSchema.KIND, DocKind.MEMORY.wire()), scopes.build());
+    return all(term(DocField.KIND.stored(), DocKind.MEMORY.wire()), scopes.build());
   }
 
   /** Any of the analysed query terms (OR), scored by BM25, within the visibility filter. */
@@ -135,7 +144,7 @@ final class LuceneQueries {
     }
     BooleanQuery.Builder should = new BooleanQuery.Builder();
     for (String t : terms) {
-      should.add(new TermQuery(new Term(LuceneSchema.TEXT, t)), Occur.SHOULD);
+      should.add(new TermQuery(new Term(DocField.TEXT.stored(), t)), Occur.SHOULD);
     }
     return new BooleanQuery.Builder()
         .add(should.build(), Occur.MUST)
