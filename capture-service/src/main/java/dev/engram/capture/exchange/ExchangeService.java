@@ -1,11 +1,11 @@
 package dev.engram.capture.exchange;
 
 import dev.engram.capture.CaptureError;
-import dev.engram.capture.WriteLimits;
 import dev.engram.capture.config.CaptureConfig;
 import dev.engram.capture.gate.PoisoningGate;
 import dev.engram.capture.outbox.Outbox;
 import dev.engram.capture.outbox.OutboxEvent.AggregateType;
+import dev.engram.capture.web.WriteLimits;
 import dev.engram.common.Sha256;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.error.EngramException;

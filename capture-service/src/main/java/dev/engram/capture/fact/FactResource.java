@@ -1,7 +1,7 @@
 package dev.engram.capture.fact;
 
-import dev.engram.capture.Cursors;
-import dev.engram.capture.WriteLimits;
+import dev.engram.capture.web.Cursors;
+import dev.engram.capture.web.WriteLimits;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
 import dev.engram.common.error.EngramException;

@@ -1,10 +1,10 @@
 package dev.engram.capture.memory;
 
 import dev.engram.capture.CaptureError;
-import dev.engram.capture.WriteLimits;
 import dev.engram.capture.audit.AuditLog;
 import dev.engram.capture.gate.PoisoningGate;
 import dev.engram.capture.outbox.Outbox;
+import dev.engram.capture.web.WriteLimits;
 import dev.engram.common.Sha256;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.error.EngramException;
@@ -55,7 +55,8 @@ public class MemoryService {
     Instant now = Instant.now();
     limits.memoryText("text", req.text());
     limits.metadata("metadata", req.metadata());
-    limits.provenance("provenance", req.provenance());
+    limits.provenance(
+        "provenance", req.provenance() == null ? null : req.provenance().exchangeIds());
     limits.future("expires_at", req.expiresAt(), now);
 
     Memory m = new Memory();
@@ -167,7 +168,8 @@ public class MemoryService {
     Instant now = Instant.now();
     limits.memoryText("text", req.text());
     limits.metadata("metadata", req.metadata());
-    limits.provenance("provenance", req.provenance());
+    limits.provenance(
+        "provenance", req.provenance() == null ? null : req.provenance().exchangeIds());
     limits.future("expires_at", req.expiresAt(), now);
     return writable(caller, id)
         .chain(

@@ -1,8 +1,8 @@
 package dev.engram.capture.prior;
 
-import dev.engram.capture.Tokens;
 import dev.engram.capture.config.CaptureConfig;
 import dev.engram.capture.extract.Nlp;
+import dev.engram.capture.extract.Tokens;
 import dev.engram.capture.gate.PoisoningGate;
 import dev.engram.capture.memory.Memory;
 import dev.engram.capture.memory.MemoryCategory;

@@ -2,9 +2,9 @@ package dev.engram.capture.slot;
 
 import com.knuddels.jtokkit.api.Encoding;
 import dev.engram.capture.CaptureError;
-import dev.engram.capture.Tokens;
 import dev.engram.capture.audit.AuditLog;
 import dev.engram.capture.config.CaptureConfig;
+import dev.engram.capture.extract.Tokens;
 import dev.engram.capture.gate.PoisoningGate;
 import dev.engram.common.Sha256;
 import dev.engram.common.auth.Caller;

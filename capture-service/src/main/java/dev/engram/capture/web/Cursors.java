@@ -1,4 +1,4 @@
-package dev.engram.capture;
+package dev.engram.capture.web;
 
 import dev.engram.common.error.EngramException;
 

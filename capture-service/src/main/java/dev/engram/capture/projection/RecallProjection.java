@@ -1,9 +1,10 @@
-package dev.engram.capture.outbox;
+package dev.engram.capture.projection;
 
 import dev.engram.capture.client.IndexOperation;
 import dev.engram.capture.client.RecallIndexClient;
 import dev.engram.capture.exchange.Exchange;
 import dev.engram.capture.memory.Memory;
+import dev.engram.capture.outbox.OutboxEvent;
 import dev.engram.capture.outbox.OutboxEvent.AggregateType;
 import dev.engram.capture.outbox.OutboxEvent.Target;
 import io.smallrye.mutiny.Uni;

@@ -1,10 +1,11 @@
-package dev.engram.capture.outbox;
+package dev.engram.capture.projection;
 
 import dev.engram.capture.client.GraphOperation;
 import dev.engram.capture.client.GraphOpsClient;
 import dev.engram.capture.exchange.Exchange;
 import dev.engram.capture.fact.Fact;
 import dev.engram.capture.memory.Memory;
+import dev.engram.capture.outbox.OutboxEvent;
 import dev.engram.capture.outbox.OutboxEvent.AggregateType;
 import dev.engram.capture.outbox.OutboxEvent.Target;
 import dev.engram.capture.relation.MemoryRelation;
