@@ -1,0 +1,124 @@
+package dev.engram.capture.fact;
+
+import dev.engram.capture.memory.MemoryScope;
+import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
+import io.quarkus.panache.common.Parameters;
+import io.quarkus.panache.common.Sort;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.Locale;
+
+/** The queries over {@code facts}. */
+@ApplicationScoped
+class FactRepository implements PanacheRepositoryBase<Fact, Long> {
+
+  /** The current ACTIVE facts with this subject and predicate in one scope, newest valid first. */
+  Uni<List<Fact>> current(
+      String tenant,
+      MemoryScope scope,
+      String agent,
+      String chat,
+      String subjectKey,
+      String predicate) {
+    Parameters params =
+        Parameters.with("tenant", tenant)
+            .and("subject", subjectKey)
+            .and("predicate", predicate)
+            .and("status", FactStatus.ACTIVE)
+            .and("scope", scope);
+    return list(
+        "tenant = :tenant and subjectKey = :subject and predicate = :predicate"
+            + " and invalidatedAt is null and status = :status and scope = :scope"
+            + sameScope(agent, chat, params)
+            + " order by validFrom desc, id desc",
+        params);
+  }
+
+  /**
+   * Current ACTIVE facts the functional rule makes older than {@code fresh}: same, other object.
+   */
+  Uni<List<Fact>> contradictedBy(Fact fresh) {
+    Parameters params =
+        Parameters.with("tenant", fresh.tenant)
+            .and("subject", fresh.subjectKey)
+            .and("predicate", fresh.predicate)
+            .and("status", FactStatus.ACTIVE)
+            .and("id", fresh.id)
+            .and("object", fresh.objectKey)
+            .and("scope", fresh.scope);
+    return list(
+        "tenant = :tenant and subjectKey = :subject and predicate = :predicate"
+            + " and invalidatedAt is null and status = :status and id <> :id"
+            + " and objectKey <> :object and scope = :scope"
+            + sameScope(fresh.agent, fresh.chat, params),
+        params);
+  }
+
+  /** Facts (any status) sourced from a memory. */
+  Uni<List<Fact>> sourcedFrom(String tenant, long memoryId) {
+    return getSession()
+        .chain(
+            s ->
+                s.createNativeQuery(
+                        "select * from facts where tenant = ?1 and source_memory_ids @> array["
+                            + memoryId
+                            + "]::bigint[]",
+                        Fact.class)
+                    .setParameter(1, tenant)
+                    .getResultList());
+  }
+
+  /** A page of a tenant's facts, newest first. */
+  Uni<List<Fact>> page(String tenant, FactFilter filter) {
+    StringBuilder where = new StringBuilder("tenant = :tenant");
+    Parameters params = Parameters.with("tenant", tenant);
+    if (filter.agent() != null) {
+      where.append(" and agent = :agent");
+      params.and("agent", filter.agent());
+    }
+    if (filter.chat() != null) {
+      where.append(" and chat = :chat");
+      params.and("chat", filter.chat());
+    }
+    if (filter.subject() != null) {
+      where.append(" and subjectKey = :subject");
+      params.and("subject", FactLedger.key(filter.subject()));
+    }
+    if (filter.predicate() != null) {
+      where.append(" and predicate = :predicate");
+      params.and("predicate", filter.predicate().strip().toLowerCase(Locale.ROOT));
+    }
+    if (filter.onlyCurrent()) {
+      where.append(" and invalidatedAt is null and status = :active");
+      params.and("active", FactStatus.ACTIVE);
+    }
+    if (filter.status() != null) {
+      where.append(" and status = :status");
+      params.and("status", filter.status());
+    }
+    if (filter.before() != null) {
+      where.append(" and id < :before");
+      params.and("before", filter.before());
+    }
+    return find(where.toString(), Sort.descending("id"), params).page(0, filter.size()).list();
+  }
+
+  /** " and agent = :agent and chat is null" and the like, adding the parameters it uses. */
+  private static String sameScope(String agent, String chat, Parameters params) {
+    StringBuilder where = new StringBuilder();
+    if (agent == null) {
+      where.append(" and agent is null");
+    } else {
+      where.append(" and agent = :agent");
+      params.and("agent", agent);
+    }
+    if (chat == null) {
+      where.append(" and chat is null");
+    } else {
+      where.append(" and chat = :chat");
+      params.and("chat", chat);
+    }
+    return where.toString();
+  }
+}
