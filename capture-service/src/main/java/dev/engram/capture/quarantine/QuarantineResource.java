@@ -60,7 +60,8 @@ class QuarantineResource {
 
   @POST
   @Path("/{type}/{id}/release")
-  public Uni<Object> release(@PathParam("type") String type, @PathParam("id") long id) {
+  public Uni<Quarantinable.Released> release(
+      @PathParam("type") String type, @PathParam("id") long id) {
     return quarantine.release(Caller.of(identity), type(type), id);
   }
 

@@ -9,7 +9,7 @@ import java.util.List;
 
 /** The queries over {@code slots}. */
 @ApplicationScoped
-class SlotRepository implements PanacheRepositoryBase<Slot, Long> {
+public class SlotRepository implements PanacheRepositoryBase<Slot, Long> {
 
   /** The slot at this address, or null. */
   Uni<Slot> at(String tenant, SlotAddress at) {
