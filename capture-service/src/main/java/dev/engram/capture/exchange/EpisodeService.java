@@ -27,11 +27,11 @@ class EpisodeService {
     String tenant = caller.tenant();
     int before = (lines + 1) / 2;
     return exchanges
-        .activeUpTo(tenant, agent, chat, at, before)
+        .activeNextTo(tenant, agent, chat, at, true, before)
         .chain(
             earlier ->
                 exchanges
-                    .activeAfter(tenant, agent, chat, at, lines - earlier.size())
+                    .activeNextTo(tenant, agent, chat, at, false, lines - earlier.size())
                     .map(
                         later -> {
                           List<Exchange> all = new ArrayList<>(earlier);

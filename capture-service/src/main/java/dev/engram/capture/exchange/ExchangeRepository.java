@@ -5,34 +5,32 @@ import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 
-/** The queries over {@code exchanges} that read a chat's trace by time. */
+/** The queries over {@code exchanges}. */
 @ApplicationScoped
-class ExchangeRepository implements PanacheRepositoryBase<Exchange, Long> {
+public class ExchangeRepository implements PanacheRepositoryBase<Exchange, Long> {
 
   private static final String ACTIVE_IN_CHAT =
       "tenant = ?1 and agent = ?2 and chat = ?3 and status = ?4 and occurredAt ";
 
-  /** Up to {@code limit} ACTIVE turns at or before {@code at}, newest first. */
-  Uni<List<Exchange>> activeUpTo(String tenant, String agent, String chat, Instant at, int limit) {
-    return find(
-            ACTIVE_IN_CHAT + "<= ?5",
-            Sort.descending("occurredAt").and("id", Sort.Direction.Descending),
-            tenant,
-            agent,
-            chat,
-            ExchangeStatus.ACTIVE,
-            at)
-        .page(0, limit)
-        .list();
+  /** These exchanges, any tenant or status (callers already hold the ids of one tenant). */
+  public Uni<List<Exchange>> byIds(Collection<Long> ids) {
+    return list("id in ?1", ids);
   }
 
-  /** Up to {@code limit} ACTIVE turns after {@code at}, oldest first. */
-  Uni<List<Exchange>> activeAfter(String tenant, String agent, String chat, Instant at, int limit) {
+  /**
+   * Up to {@code limit} ACTIVE turns of a chat next to {@code at}: at or before it newest first
+   * ({@code earlier}), or after it oldest first.
+   */
+  Uni<List<Exchange>> activeNextTo(
+      String tenant, String agent, String chat, Instant at, boolean earlier, int limit) {
     return find(
-            ACTIVE_IN_CHAT + "> ?5",
-            Sort.ascending("occurredAt").and("id"),
+            ACTIVE_IN_CHAT + (earlier ? "<= ?5" : "> ?5"),
+            earlier
+                ? Sort.descending("occurredAt").and("id", Sort.Direction.Descending)
+                : Sort.ascending("occurredAt").and("id"),
             tenant,
             agent,
             chat,

@@ -32,6 +32,7 @@ public class MemoryService {
   private final MemoryJournal journal;
   private final PoisoningGate gate;
   private final MemoryRemoval removal;
+  private final MemoryRepository memories;
 
   MemoryService(
       WriteLimits limits,
@@ -39,7 +40,9 @@ public class MemoryService {
       AuditLog audit,
       MemoryJournal journal,
       PoisoningGate gate,
-      MemoryRemoval removal) {
+      MemoryRemoval removal,
+      MemoryRepository memories) {
+    this.memories = memories;
     this.limits = limits;
     this.outbox = outbox;
     this.audit = audit;
@@ -250,9 +253,9 @@ public class MemoryService {
             });
   }
 
-  private static Uni<Memory> find(Caller caller, long id) {
-    return Memory.<Memory>find("id = ?1 and tenant = ?2", id, caller.tenant())
-        .firstResult()
+  private Uni<Memory> find(Caller caller, long id) {
+    return memories
+        .inTenant(caller.tenant(), id)
         .onItem()
         .ifNull()
         .failWith(

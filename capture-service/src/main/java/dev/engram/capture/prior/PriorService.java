@@ -7,6 +7,7 @@ import dev.engram.capture.gate.PoisoningGate;
 import dev.engram.capture.memory.Memory;
 import dev.engram.capture.memory.MemoryCategory;
 import dev.engram.capture.memory.MemoryJournal;
+import dev.engram.capture.memory.MemoryRepository;
 import dev.engram.capture.memory.MemoryScope;
 import dev.engram.capture.memory.MemoryStatus;
 import dev.engram.capture.memory.MemoryView;
@@ -46,9 +47,16 @@ public class PriorService {
   private final PriorChunker chunker;
   private final PoisoningGate gate;
   private final MemoryJournal journal;
+  private final MemoryRepository memories;
 
   PriorService(
-      CaptureConfig config, Nlp nlp, PoisoningGate gate, MemoryJournal journal, Tokens tokens) {
+      CaptureConfig config,
+      Nlp nlp,
+      PoisoningGate gate,
+      MemoryJournal journal,
+      Tokens tokens,
+      MemoryRepository memories) {
+    this.memories = memories;
     this.chunker = new PriorChunker(tokens.encoding(), nlp, config.priors().chunkTokens());
     this.gate = gate;
     this.journal = journal;
@@ -110,10 +118,7 @@ public class PriorService {
                     .setParameter(2, name)
                     .getResultList())
         .chain(
-            ids ->
-                ids.isEmpty()
-                    ? Uni.createFrom().item(List.<Memory>of())
-                    : Memory.<Memory>list("id in ?1", ids))
+            ids -> ids.isEmpty() ? Uni.createFrom().item(List.<Memory>of()) : memories.byIds(ids))
         .chain(
             rows ->
                 Multi.createFrom()

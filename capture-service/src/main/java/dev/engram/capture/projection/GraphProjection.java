@@ -3,8 +3,10 @@ package dev.engram.capture.projection;
 import dev.engram.capture.client.GraphOperation;
 import dev.engram.capture.client.GraphOpsClient;
 import dev.engram.capture.exchange.Exchange;
+import dev.engram.capture.exchange.ExchangeRepository;
 import dev.engram.capture.fact.Fact;
 import dev.engram.capture.memory.Memory;
+import dev.engram.capture.memory.MemoryRepository;
 import dev.engram.capture.outbox.OutboxEvent;
 import dev.engram.capture.outbox.OutboxEvent.AggregateType;
 import dev.engram.capture.outbox.OutboxEvent.Target;
@@ -20,9 +22,14 @@ import java.util.Map;
 class GraphProjection implements Projection<GraphOperation> {
 
   private final GraphOpsClient graph;
+  private final MemoryRepository memoryRows;
+  private final ExchangeRepository exchangeRows;
 
-  GraphProjection(GraphOpsClient graph) {
+  GraphProjection(
+      GraphOpsClient graph, MemoryRepository memoryRows, ExchangeRepository exchangeRows) {
     this.graph = graph;
+    this.memoryRows = memoryRows;
+    this.exchangeRows = exchangeRows;
   }
 
   @Override
@@ -45,14 +52,12 @@ class GraphProjection implements Projection<GraphOperation> {
   @Override
   public Uni<List<GraphOperation>> operations(List<OutboxEvent> events) {
     return Projection.load(
-            Projection.upsertIds(events, AggregateType.MEMORY),
-            ids -> Memory.<Memory>list("id in ?1", ids),
-            m -> m.id)
+            Projection.upsertIds(events, AggregateType.MEMORY), memoryRows::byIds, m -> m.id)
         .chain(
             memories ->
                 Projection.load(
                         Projection.upsertIds(events, AggregateType.EXCHANGE),
-                        ids -> Exchange.<Exchange>list("id in ?1", ids),
+                        exchangeRows::byIds,
                         e -> e.id)
                     .chain(
                         exchanges ->

@@ -3,6 +3,7 @@ package dev.engram.capture.reflector;
 import dev.engram.capture.config.CaptureConfig;
 import dev.engram.capture.memory.Memory;
 import dev.engram.capture.memory.MemoryJournal;
+import dev.engram.capture.memory.MemoryRepository;
 import dev.engram.capture.memory.MemoryStatus;
 import dev.engram.capture.memory.MemoryView;
 import dev.engram.common.auth.Caller;
@@ -47,8 +48,10 @@ class Lifecycle {
 
   private final CaptureConfig.Lifecycle config;
   private final MemoryJournal journal;
+  private final MemoryRepository memories;
 
-  Lifecycle(CaptureConfig config, MemoryJournal journal) {
+  Lifecycle(CaptureConfig config, MemoryJournal journal, MemoryRepository memories) {
+    this.memories = memories;
     this.config = config.lifecycle();
     this.journal = journal;
   }
@@ -167,7 +170,8 @@ class Lifecycle {
       return Uni.createFrom().item(0);
     }
     Instant now = Instant.now();
-    return Memory.<Memory>list("id in ?1", ids)
+    return memories
+        .byIds(ids)
         .chain(
             rows ->
                 Multi.createFrom()

@@ -2,6 +2,7 @@ package dev.engram.capture.relation;
 
 import dev.engram.capture.CaptureError;
 import dev.engram.capture.memory.Memory;
+import dev.engram.capture.memory.MemoryRepository;
 import dev.engram.capture.memory.MemoryScope;
 import dev.engram.capture.memory.MemoryStatus;
 import dev.engram.common.auth.Caller;
@@ -19,9 +20,11 @@ import java.util.Map;
 class RelationService {
 
   private final RelationLedger ledger;
+  private final MemoryRepository memories;
 
-  RelationService(RelationLedger ledger) {
+  RelationService(RelationLedger ledger, MemoryRepository memories) {
     this.ledger = ledger;
+    this.memories = memories;
   }
 
   @WithTransaction
@@ -57,8 +60,8 @@ class RelationService {
 
   @WithSession
   Uni<List<RelationView>> list(Caller caller, long memoryId) {
-    return Memory.<Memory>find("id = ?1 and tenant = ?2", memoryId, caller.tenant())
-        .firstResult()
+    return memories
+        .inTenant(caller.tenant(), memoryId)
         .onItem()
         .ifNull()
         .failWith(() -> notFound(memoryId))
@@ -84,9 +87,9 @@ class RelationService {
         .chain(r -> ledger.delete(caller, r));
   }
 
-  private static Uni<Memory> linkable(Caller caller, long id) {
-    return Memory.<Memory>find("id = ?1 and tenant = ?2", id, caller.tenant())
-        .firstResult()
+  private Uni<Memory> linkable(Caller caller, long id) {
+    return memories
+        .inTenant(caller.tenant(), id)
         .onItem()
         .ifNull()
         .failWith(() -> notFound(id))
