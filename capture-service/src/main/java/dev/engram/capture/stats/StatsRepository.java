@@ -52,21 +52,6 @@ class StatsRepository {
   /** Facts: current, superseded, quarantined. */
   record FactCounts(long current, long superseded, long quarantined) {}
 
-  /** The Reflector's backlog and sums over finished runs. */
-  record RunTotals(
-      long pendingExchanges,
-      long runs,
-      long exchangesRead,
-      long extracted,
-      long inserted,
-      long touched,
-      long superseded,
-      long skipped,
-      long quarantined,
-      long archived,
-      Instant lastFinishedAt,
-      double seconds) {}
-
   /** One projection's backlog: lower-case target, pending, dead, oldest pending. */
   record OutboxBacklog(String target, long pending, long dead, Instant oldestPending) {}
 
@@ -76,7 +61,7 @@ class StatsRepository {
       Counted exchanges,
       FactCounts facts,
       Counted slots,
-      RunTotals reflector,
+      TenantStats.Reflector reflector,
       List<OutboxBacklog> outbox) {}
 
   Uni<Counts> counts(String tenant, double lowConfidence) {
@@ -94,7 +79,7 @@ class StatsRepository {
                   .chain(() -> one(s, SLOTS, tenant))
                   .invoke(r -> read.slots = counted(r))
                   .chain(() -> one(s, REFLECTOR, tenant))
-                  .invoke(r -> read.reflector = runTotals(r))
+                  .invoke(r -> read.reflector = reflector(r))
                   .chain(() -> rows(s, OUTBOX, tenant, null))
                   .map(
                       rows ->
@@ -114,7 +99,7 @@ class StatsRepository {
     Counted exchanges;
     FactCounts facts;
     Counted slots;
-    RunTotals reflector;
+    TenantStats.Reflector reflector;
   }
 
   private static StatusCount statusCount(Object[] r) {
@@ -125,11 +110,14 @@ class StatsRepository {
     return new Counted(number(r[0]), number(r[1]));
   }
 
-  private static RunTotals runTotals(Object[] r) {
-    return new RunTotals(
+  /** Sums over finished runs; throughput is exchanges read per second of run time. */
+  private static TenantStats.Reflector reflector(Object[] r) {
+    double seconds = ((Number) r[11]).doubleValue();
+    long read = number(r[2]);
+    return new TenantStats.Reflector(
         number(r[0]),
         number(r[1]),
-        number(r[2]),
+        read,
         number(r[3]),
         number(r[4]),
         number(r[5]),
@@ -137,8 +125,8 @@ class StatsRepository {
         number(r[7]),
         number(r[8]),
         number(r[9]),
-        r[10] == null ? null : instant(r[10]),
-        ((Number) r[11]).doubleValue());
+        r[10] == null ? null : instant(r[10]).toString(),
+        seconds <= 0 ? 0.0 : Math.round(read / seconds * 10) / 10.0);
   }
 
   private static OutboxBacklog backlog(Object[] r) {

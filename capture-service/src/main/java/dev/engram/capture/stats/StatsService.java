@@ -2,7 +2,6 @@ package dev.engram.capture.stats;
 
 import dev.engram.capture.config.CaptureConfig;
 import dev.engram.capture.stats.StatsRepository.OutboxBacklog;
-import dev.engram.capture.stats.StatsRepository.RunTotals;
 import dev.engram.capture.stats.StatsRepository.StatusCount;
 import dev.engram.capture.stats.TenantStats.Backlog;
 import dev.engram.common.auth.Caller;
@@ -36,7 +35,7 @@ class StatsService {
                     new TenantStats.Facts(
                         c.facts().current(), c.facts().superseded(), c.facts().quarantined()),
                     new TenantStats.Slots(c.slots().total(), c.slots().quarantined()),
-                    reflector(c.reflector()),
+                    c.reflector(),
                     outbox(c.outbox(), Instant.now())));
   }
 
@@ -59,24 +58,6 @@ class StatsService {
       }
     }
     return new TenantStats.Memories(active, archived, superseded, quarantined, low);
-  }
-
-  private static TenantStats.Reflector reflector(RunTotals r) {
-    double perSecond =
-        r.seconds() <= 0 ? 0.0 : Math.round(r.exchangesRead() / r.seconds() * 10) / 10.0;
-    return new TenantStats.Reflector(
-        r.pendingExchanges(),
-        r.runs(),
-        r.exchangesRead(),
-        r.extracted(),
-        r.inserted(),
-        r.touched(),
-        r.superseded(),
-        r.skipped(),
-        r.quarantined(),
-        r.archived(),
-        r.lastFinishedAt() == null ? null : r.lastFinishedAt().toString(),
-        perSecond);
   }
 
   private static TenantStats.Outbox outbox(List<OutboxBacklog> rows, Instant now) {
