@@ -1,12 +1,14 @@
 package dev.engram.capture.exchange;
 
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
+import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /** The queries over {@code exchanges}. */
 @ApplicationScoped
@@ -40,6 +42,20 @@ public class ExchangeRepository implements PanacheRepositoryBase<Exchange, Long>
         .list();
   }
 
+  /** The session's latest ACTIVE turns, newest first. */
+  public Uni<List<Exchange>> latestInSession(
+      String tenant, String agent, String session, int limit) {
+    return find(
+            "tenant = ?1 and agent = ?2 and session = ?3 and status = ?4",
+            Sort.descending("occurredAt").and("id", Sort.Direction.Descending),
+            tenant,
+            agent,
+            session,
+            ExchangeStatus.ACTIVE)
+        .page(0, limit)
+        .list();
+  }
+
   /** Every turn of a chat in {@code [from, to)}, any status, oldest first. */
   Uni<List<Exchange>> between(String tenant, String agent, String chat, Instant from, Instant to) {
     return find(
@@ -50,6 +66,85 @@ public class ExchangeRepository implements PanacheRepositoryBase<Exchange, Long>
             chat,
             from,
             to)
+        .list();
+  }
+
+  /**
+   * Takes these transaction-scoped advisory locks, in the order given (callers sort them, so two
+   * transactions never wait on each other crosswise).
+   */
+  Uni<Void> lock(List<Long> keys) {
+    String array = keys.stream().map(String::valueOf).collect(Collectors.joining(","));
+    return getSession()
+        .chain(
+            s ->
+                s.createNativeQuery(
+                        "select count(*) from (select pg_advisory_xact_lock(k) from unnest(cast(array["
+                            + array
+                            + "] as bigint[])) as k) locked",
+                        Long.class)
+                    .getSingleResult())
+        .replaceWithVoid();
+  }
+
+  /** The tenant's turns with any of these contents within {@code [from, to]}. */
+  Uni<List<Exchange>> withContent(String tenant, List<String> shas, Instant from, Instant to) {
+    return list(
+        "tenant = ?1 and contentSha256 in ?2 and occurredAt >= ?3 and occurredAt <= ?4",
+        tenant,
+        shas,
+        from,
+        to);
+  }
+
+  /** Queues stored turns for the Reflector (its inbox), in the caller's transaction. */
+  Uni<Void> queueForReflector(List<Exchange> rows) {
+    String ids = rows.stream().map(r -> r.id.toString()).collect(Collectors.joining(","));
+    return getSession()
+        .chain(
+            s ->
+                s.createNativeQuery(
+                        "insert into reflector_inbox (exchange_id, tenant, agent, chat,"
+                            + " occurred_at) select id, tenant, agent, chat,"
+                            + " occurred_at from exchanges where id in ("
+                            + ids
+                            + ")")
+                    .executeUpdate())
+        .replaceWithVoid();
+  }
+
+  /** One turn of the tenant, or null. */
+  Uni<Exchange> inTenant(String tenant, long id) {
+    return find("id = ?1 and tenant = ?2", id, tenant).firstResult();
+  }
+
+  /** A page of a chat's trace, oldest first, after the filter's cursor. */
+  Uni<List<Exchange>> page(String tenant, ExchangeFilter filter) {
+    StringBuilder where = new StringBuilder("tenant = :tenant and agent = :agent and chat = :chat");
+    Parameters params =
+        Parameters.with("tenant", tenant).and("agent", filter.agent()).and("chat", filter.chat());
+    if (filter.thread() != null) {
+      where.append(" and thread = :thread");
+      params.and("thread", filter.thread());
+    }
+    if (filter.session() != null) {
+      where.append(" and session = :session");
+      params.and("session", filter.session());
+    }
+    if (filter.from() != null) {
+      where.append(" and occurredAt >= :from");
+      params.and("from", filter.from());
+    }
+    if (filter.to() != null) {
+      where.append(" and occurredAt < :to");
+      params.and("to", filter.to());
+    }
+    if (filter.after() != null) {
+      where.append(" and (occurredAt > :afterTime or (occurredAt = :afterTime and id > :afterId))");
+      params.and("afterTime", filter.after().occurredAt()).and("afterId", filter.after().id());
+    }
+    return find(where.toString(), Sort.ascending("occurredAt").and("id"), params)
+        .page(0, filter.limit())
         .list();
   }
 }

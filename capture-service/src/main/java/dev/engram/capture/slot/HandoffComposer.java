@@ -2,7 +2,7 @@ package dev.engram.capture.slot;
 
 import dev.engram.capture.config.CaptureConfig;
 import dev.engram.capture.exchange.Exchange;
-import dev.engram.capture.exchange.ExchangeStatus;
+import dev.engram.capture.exchange.ExchangeRepository;
 import dev.engram.capture.extract.DeterministicExtractor;
 import dev.engram.capture.extract.Finding;
 import dev.engram.capture.extract.Nlp;
@@ -10,7 +10,6 @@ import dev.engram.capture.extract.Statement;
 import dev.engram.common.auth.Caller;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
-import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -46,9 +45,15 @@ class HandoffComposer {
   private final Nlp nlp;
   private final DeterministicExtractor extractor;
   private final int lastTurns;
+  private final ExchangeRepository exchanges;
 
   HandoffComposer(
-      SlotService slots, Nlp nlp, DeterministicExtractor extractor, CaptureConfig config) {
+      SlotService slots,
+      Nlp nlp,
+      DeterministicExtractor extractor,
+      CaptureConfig config,
+      ExchangeRepository exchanges) {
+    this.exchanges = exchanges;
     this.slots = slots;
     this.nlp = nlp;
     this.extractor = extractor;
@@ -58,15 +63,8 @@ class HandoffComposer {
   @WithTransaction
   Uni<SlotView> end(Caller caller, String session, String agent, String thread) {
     Instant now = Instant.now();
-    return Exchange.<Exchange>find(
-            "tenant = ?1 and agent = ?2 and session = ?3 and status = ?4",
-            Sort.descending("occurredAt").and("id", Sort.Direction.Descending),
-            caller.tenant(),
-            agent,
-            session,
-            ExchangeStatus.ACTIVE)
-        .page(0, MAX_TURNS)
-        .list()
+    return exchanges
+        .latestInSession(caller.tenant(), agent, session, MAX_TURNS)
         .chain(
             newestFirst ->
                 Panache.getSession()
