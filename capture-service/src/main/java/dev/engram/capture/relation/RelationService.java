@@ -21,10 +21,12 @@ class RelationService {
 
   private final RelationLedger ledger;
   private final MemoryRepository memories;
+  private final RelationRepository relations;
 
-  RelationService(RelationLedger ledger, MemoryRepository memories) {
+  RelationService(RelationLedger ledger, MemoryRepository memories, RelationRepository relations) {
     this.ledger = ledger;
     this.memories = memories;
+    this.relations = relations;
   }
 
   @WithTransaction
@@ -35,15 +37,7 @@ class RelationService {
     double w = weight == null ? 1.0 : weight;
     return linkable(caller, from)
         .chain(() -> linkable(caller, to))
-        .chain(
-            () ->
-                MemoryRelation.<MemoryRelation>find(
-                        "tenant = ?1 and fromMemory = ?2 and toMemory = ?3 and type = ?4",
-                        caller.tenant(),
-                        from,
-                        to,
-                        type)
-                    .<MemoryRelation>firstResult())
+        .chain(() -> relations.between(caller.tenant(), from, to, type))
         .chain(
             (MemoryRelation existing) -> {
               if (existing != null) {
@@ -71,12 +65,8 @@ class RelationService {
 
   @WithTransaction
   Uni<Void> delete(Caller caller, long memoryId, long relationId) {
-    return MemoryRelation.<MemoryRelation>find(
-            "id = ?1 and tenant = ?2 and (fromMemory = ?3 or toMemory = ?3)",
-            relationId,
-            caller.tenant(),
-            memoryId)
-        .firstResult()
+    return relations
+        .ofMemory(caller.tenant(), relationId, memoryId)
         .onItem()
         .ifNull()
         .failWith(
