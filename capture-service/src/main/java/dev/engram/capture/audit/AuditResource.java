@@ -55,8 +55,7 @@ class AuditResource {
         .map(
             rows -> {
               List<AuditView> items = rows.stream().map(AuditView::of).toList();
-              return new Page(
-                  items, items.size() < size ? null : Long.toString(items.getLast().id()));
+              return new Page(items, Cursors.next(items, size, AuditView::id));
             });
   }
 

@@ -1,5 +1,6 @@
 package dev.engram.capture.fact;
 
+import dev.engram.capture.web.Cursors;
 import dev.engram.common.auth.Caller;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -24,8 +25,7 @@ class FactService {
         .map(
             rows -> {
               List<FactView> items = rows.stream().map(FactView::of).toList();
-              return new Page(
-                  items, items.size() < filter.size() ? null : Long.toString(items.getLast().id()));
+              return new Page(items, Cursors.next(items, filter.size(), FactView::id));
             });
   }
 }

@@ -4,6 +4,7 @@ import dev.engram.capture.CaptureError;
 import dev.engram.capture.audit.AuditLog;
 import dev.engram.capture.gate.PoisoningGate;
 import dev.engram.capture.outbox.Outbox;
+import dev.engram.capture.web.Cursors;
 import dev.engram.capture.web.WriteLimits;
 import dev.engram.common.Sha256;
 import dev.engram.common.auth.Caller;
@@ -96,8 +97,7 @@ public class MemoryService {
         .map(
             rows -> {
               List<MemoryView> items = rows.stream().map(MemoryView::of).toList();
-              String next =
-                  items.size() < filter.limit() ? null : Long.toString(items.getLast().id());
+              String next = Cursors.next(items, filter.limit(), MemoryView::id);
               return new MemoryRequests.Page(items, next);
             });
   }

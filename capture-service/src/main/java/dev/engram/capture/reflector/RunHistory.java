@@ -1,6 +1,7 @@
 package dev.engram.capture.reflector;
 
 import dev.engram.capture.CaptureError;
+import dev.engram.capture.web.Cursors;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.error.EngramException;
 import io.smallrye.mutiny.Uni;
@@ -25,8 +26,7 @@ class RunHistory {
         .map(
             rows -> {
               List<RunView> items = rows.stream().map(RunView::of).toList();
-              return new Runs(
-                  items, items.size() < size ? null : Long.toString(items.getLast().id()));
+              return new Runs(items, Cursors.next(items, size, RunView::id));
             });
   }
 
