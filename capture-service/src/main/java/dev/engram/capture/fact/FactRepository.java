@@ -6,12 +6,18 @@ import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 
 /** The queries over {@code facts}. */
 @ApplicationScoped
-class FactRepository implements PanacheRepositoryBase<Fact, Long> {
+public class FactRepository implements PanacheRepositoryBase<Fact, Long> {
+
+  /** These rows, any tenant or status (callers already hold the ids of one tenant). */
+  public Uni<List<Fact>> byIds(Collection<Long> ids) {
+    return list("id in ?1", ids);
+  }
 
   /** The current ACTIVE facts with this subject and predicate in one scope, newest valid first. */
   Uni<List<Fact>> current(

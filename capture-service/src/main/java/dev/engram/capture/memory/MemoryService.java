@@ -92,8 +92,8 @@ public class MemoryService {
 
   @WithSession
   Uni<MemoryRequests.Page> list(Caller caller, MemoryFilter filter) {
-    return filter
-        .query(caller.tenant())
+    return memories
+        .page(caller.tenant(), filter)
         .map(
             rows -> {
               List<MemoryView> items = rows.stream().map(MemoryView::of).toList();

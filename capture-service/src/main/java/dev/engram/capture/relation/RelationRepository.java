@@ -3,11 +3,17 @@ package dev.engram.capture.relation;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Collection;
 import java.util.List;
 
 /** The queries over {@code memory_relations}. */
 @ApplicationScoped
-class RelationRepository implements PanacheRepositoryBase<MemoryRelation, Long> {
+public class RelationRepository implements PanacheRepositoryBase<MemoryRelation, Long> {
+
+  /** These rows, any tenant or status (callers already hold the ids of one tenant). */
+  public Uni<List<MemoryRelation>> byIds(Collection<Long> ids) {
+    return list("id in ?1", ids);
+  }
 
   /** Relations from or to a memory, by id. */
   Uni<List<MemoryRelation>> touching(String tenant, long memoryId) {
