@@ -1,7 +1,7 @@
 package dev.engram.capture.exchange;
 
+import dev.engram.capture.persistence.Where;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
-import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -120,30 +120,23 @@ public class ExchangeRepository implements PanacheRepositoryBase<Exchange, Long>
 
   /** A page of a chat's trace, oldest first, after the filter's cursor. */
   Uni<List<Exchange>> page(String tenant, ExchangeFilter filter) {
-    StringBuilder where = new StringBuilder("tenant = :tenant and agent = :agent and chat = :chat");
-    Parameters params =
-        Parameters.with("tenant", tenant).and("agent", filter.agent()).and("chat", filter.chat());
-    if (filter.thread() != null) {
-      where.append(" and thread = :thread");
-      params.and("thread", filter.thread());
-    }
-    if (filter.session() != null) {
-      where.append(" and session = :session");
-      params.and("session", filter.session());
-    }
-    if (filter.from() != null) {
-      where.append(" and occurredAt >= :from");
-      params.and("from", filter.from());
-    }
-    if (filter.to() != null) {
-      where.append(" and occurredAt < :to");
-      params.and("to", filter.to());
-    }
+    Where where =
+        Where.of("tenant = :tenant", "tenant", tenant)
+            .and("agent = :agent", "agent", filter.agent())
+            .and("chat = :chat", "chat", filter.chat())
+            .equal("thread", filter.thread())
+            .equal("session", filter.session())
+            .andIf(filter.from(), "occurredAt >= :from", "from")
+            .andIf(filter.to(), "occurredAt < :to", "to");
     if (filter.after() != null) {
-      where.append(" and (occurredAt > :afterTime or (occurredAt = :afterTime and id > :afterId))");
-      params.and("afterTime", filter.after().occurredAt()).and("afterId", filter.after().id());
+      where
+          .and(
+              "(occurredAt > :afterTime or (occurredAt = :afterTime and id > :afterId))",
+              "afterTime",
+              filter.after().occurredAt())
+          .bind("afterId", filter.after().id());
     }
-    return find(where.toString(), Sort.ascending("occurredAt").and("id"), params)
+    return find(where.clause(), Sort.ascending("occurredAt").and("id"), where.params())
         .page(0, filter.limit())
         .list();
   }

@@ -1,6 +1,7 @@
 package dev.engram.capture.fact;
 
 import dev.engram.capture.memory.MemoryScope;
+import dev.engram.capture.persistence.Where;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
@@ -77,37 +78,28 @@ public class FactRepository implements PanacheRepositoryBase<Fact, Long> {
 
   /** A page of a tenant's facts, newest first. */
   Uni<List<Fact>> page(String tenant, FactFilter filter) {
-    StringBuilder where = new StringBuilder("tenant = :tenant");
-    Parameters params = Parameters.with("tenant", tenant);
-    if (filter.agent() != null) {
-      where.append(" and agent = :agent");
-      params.and("agent", filter.agent());
-    }
-    if (filter.chat() != null) {
-      where.append(" and chat = :chat");
-      params.and("chat", filter.chat());
-    }
-    if (filter.subject() != null) {
-      where.append(" and subjectKey = :subject");
-      params.and("subject", FactLedger.key(filter.subject()));
-    }
-    if (filter.predicate() != null) {
-      where.append(" and predicate = :predicate");
-      params.and("predicate", filter.predicate().strip().toLowerCase(Locale.ROOT));
-    }
+    Where where =
+        Where.of("tenant = :tenant", "tenant", tenant)
+            .equal("agent", filter.agent())
+            .equal("chat", filter.chat())
+            .andIf(
+                filter.subject() == null ? null : FactLedger.key(filter.subject()),
+                "subjectKey = :subject",
+                "subject")
+            .andIf(
+                filter.predicate() == null
+                    ? null
+                    : filter.predicate().strip().toLowerCase(Locale.ROOT),
+                "predicate = :predicate",
+                "predicate");
     if (filter.onlyCurrent()) {
-      where.append(" and invalidatedAt is null and status = :active");
-      params.and("active", FactStatus.ACTIVE);
+      where.and("invalidatedAt is null and status = :active", "active", FactStatus.ACTIVE);
     }
-    if (filter.status() != null) {
-      where.append(" and status = :status");
-      params.and("status", filter.status());
-    }
-    if (filter.before() != null) {
-      where.append(" and id < :before");
-      params.and("before", filter.before());
-    }
-    return find(where.toString(), Sort.descending("id"), params).page(0, filter.size()).list();
+    where.andIf(filter.status(), "status = :status", "status");
+    where.andIf(filter.before(), "id < :before", "before");
+    return find(where.clause(), Sort.descending("id"), where.params())
+        .page(0, filter.size())
+        .list();
   }
 
   /** " and agent = :agent and chat is null" and the like, adding the parameters it uses. */

@@ -1,5 +1,6 @@
 package dev.engram.capture.memory;
 
+import dev.engram.capture.persistence.Where;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
@@ -102,35 +103,21 @@ public class MemoryRepository implements PanacheRepositoryBase<Memory, Long> {
 
   /** A page of a listing, newest first (filter.status() ACTIVE unless the filter names one). */
   Uni<List<Memory>> page(String tenant, MemoryFilter filter) {
-    StringBuilder where = new StringBuilder("tenant = :tenant and status = :status");
-    Parameters params =
-        Parameters.with("tenant", tenant)
-            .and("status", filter.status() == null ? MemoryStatus.ACTIVE : filter.status());
-    if (filter.agent() != null) {
-      where.append(" and agent = :agent");
-      params.and("agent", filter.agent());
-    }
-    if (filter.chat() != null) {
-      where.append(" and chat = :chat");
-      params.and("chat", filter.chat());
-    }
-    if (filter.scope() != null) {
-      where.append(" and scope = :scope");
-      params.and("scope", filter.scope());
-    }
-    if (filter.category() != null) {
-      where.append(" and category = :category");
-      params.and("category", filter.category());
-    }
-    if (filter.source() != null) {
-      where.append(" and source = :source");
-      params.and("source", filter.source());
-    }
-    if (filter.beforeId() != null) {
-      where.append(" and id < :beforeId");
-      params.and("beforeId", filter.beforeId());
-    }
-    return find(where.toString(), Sort.descending("id"), params).page(0, filter.limit()).list();
+    Where where =
+        Where.of("tenant = :tenant", "tenant", tenant)
+            .and(
+                "status = :status",
+                "status",
+                filter.status() == null ? MemoryStatus.ACTIVE : filter.status())
+            .equal("agent", filter.agent())
+            .equal("chat", filter.chat())
+            .equal("scope", filter.scope())
+            .equal("category", filter.category())
+            .equal("source", filter.source())
+            .andIf(filter.beforeId(), "id < :beforeId", "beforeId");
+    return find(where.clause(), Sort.descending("id"), where.params())
+        .page(0, filter.limit())
+        .list();
   }
 
   /**
