@@ -1,6 +1,6 @@
 package dev.engram.capture.memory;
 
-import dev.engram.capture.Names;
+import dev.engram.capture.web.Names;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;

@@ -1,5 +1,6 @@
-package dev.engram.capture.outbox;
+package dev.engram.capture.projection;
 
+import dev.engram.capture.outbox.OutboxEvent;
 import dev.engram.capture.outbox.OutboxEvent.AggregateType;
 import dev.engram.capture.outbox.OutboxEvent.EventType;
 import dev.engram.capture.outbox.OutboxEvent.Target;

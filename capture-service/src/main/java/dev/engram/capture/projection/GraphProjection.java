@@ -1,13 +1,18 @@
-package dev.engram.capture.outbox;
+package dev.engram.capture.projection;
 
 import dev.engram.capture.client.GraphOperation;
 import dev.engram.capture.client.GraphOpsClient;
 import dev.engram.capture.exchange.Exchange;
+import dev.engram.capture.exchange.ExchangeRepository;
 import dev.engram.capture.fact.Fact;
+import dev.engram.capture.fact.FactRepository;
 import dev.engram.capture.memory.Memory;
+import dev.engram.capture.memory.MemoryRepository;
+import dev.engram.capture.outbox.OutboxEvent;
 import dev.engram.capture.outbox.OutboxEvent.AggregateType;
 import dev.engram.capture.outbox.OutboxEvent.Target;
 import dev.engram.capture.relation.MemoryRelation;
+import dev.engram.capture.relation.RelationRepository;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
@@ -19,9 +24,22 @@ import java.util.Map;
 class GraphProjection implements Projection<GraphOperation> {
 
   private final GraphOpsClient graph;
+  private final MemoryRepository memoryRows;
+  private final ExchangeRepository exchangeRows;
+  private final FactRepository factRows;
+  private final RelationRepository relationRows;
 
-  GraphProjection(GraphOpsClient graph) {
+  GraphProjection(
+      GraphOpsClient graph,
+      MemoryRepository memoryRows,
+      ExchangeRepository exchangeRows,
+      FactRepository factRows,
+      RelationRepository relationRows) {
     this.graph = graph;
+    this.memoryRows = memoryRows;
+    this.exchangeRows = exchangeRows;
+    this.factRows = factRows;
+    this.relationRows = relationRows;
   }
 
   @Override
@@ -44,29 +62,25 @@ class GraphProjection implements Projection<GraphOperation> {
   @Override
   public Uni<List<GraphOperation>> operations(List<OutboxEvent> events) {
     return Projection.load(
-            Projection.upsertIds(events, AggregateType.MEMORY),
-            ids -> Memory.<Memory>list("id in ?1", ids),
-            m -> m.id)
+            Projection.upsertIds(events, AggregateType.MEMORY), memoryRows::byIds, m -> m.id)
         .chain(
             memories ->
                 Projection.load(
                         Projection.upsertIds(events, AggregateType.EXCHANGE),
-                        ids -> Exchange.<Exchange>list("id in ?1", ids),
+                        exchangeRows::byIds,
                         e -> e.id)
                     .chain(
                         exchanges ->
                             Projection.load(
                                     Projection.upsertIds(events, AggregateType.FACT),
-                                    ids -> Fact.<Fact>list("id in ?1", ids),
+                                    factRows::byIds,
                                     f -> f.id)
                                 .chain(
                                     facts ->
                                         Projection.load(
                                                 Projection.upsertIds(
                                                     events, AggregateType.RELATION),
-                                                ids ->
-                                                    MemoryRelation.<MemoryRelation>list(
-                                                        "id in ?1", ids),
+                                                relationRows::byIds,
                                                 r -> r.id)
                                             .map(
                                                 relations ->

@@ -1,4 +1,4 @@
-package dev.engram.capture;
+package dev.engram.capture.persistence;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;

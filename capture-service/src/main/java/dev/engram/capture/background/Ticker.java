@@ -1,4 +1,4 @@
-package dev.engram.capture.outbox;
+package dev.engram.capture.background;
 
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;

@@ -1,4 +1,4 @@
-package dev.engram.capture;
+package dev.engram.capture.web;
 
 /** The shape of identifiers clients choose: agents, chats, threads, sessions, speakers. */
 public final class Names {

@@ -1,4 +1,4 @@
-package dev.engram.capture.outbox;
+package dev.engram.capture.projection;
 
 import dev.engram.capture.client.IndexOperation;
 import dev.engram.capture.exchange.Exchange;

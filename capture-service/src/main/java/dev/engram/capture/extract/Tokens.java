@@ -1,4 +1,4 @@
-package dev.engram.capture;
+package dev.engram.capture.extract;
 
 import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.Encoding;

@@ -1,4 +1,4 @@
-package dev.engram.capture.outbox;
+package dev.engram.capture.projection;
 
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;

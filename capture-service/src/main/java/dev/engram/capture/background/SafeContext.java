@@ -1,4 +1,4 @@
-package dev.engram.capture;
+package dev.engram.capture.background;
 
 import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
 import io.smallrye.common.vertx.VertxContext;

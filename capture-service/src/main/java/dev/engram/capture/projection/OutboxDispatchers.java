@@ -1,6 +1,8 @@
-package dev.engram.capture.outbox;
+package dev.engram.capture.projection;
 
+import dev.engram.capture.background.Ticker;
 import dev.engram.capture.config.CaptureConfig;
+import dev.engram.capture.outbox.OutboxStats;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;

@@ -1,9 +1,12 @@
-package dev.engram.capture.outbox;
+package dev.engram.capture.projection;
 
 import dev.engram.capture.client.IndexOperation;
 import dev.engram.capture.client.RecallIndexClient;
 import dev.engram.capture.exchange.Exchange;
+import dev.engram.capture.exchange.ExchangeRepository;
 import dev.engram.capture.memory.Memory;
+import dev.engram.capture.memory.MemoryRepository;
+import dev.engram.capture.outbox.OutboxEvent;
 import dev.engram.capture.outbox.OutboxEvent.AggregateType;
 import dev.engram.capture.outbox.OutboxEvent.Target;
 import io.smallrye.mutiny.Uni;
@@ -17,9 +20,14 @@ import java.util.Map;
 class RecallProjection implements Projection<IndexOperation> {
 
   private final RecallIndexClient recall;
+  private final MemoryRepository memoryRows;
+  private final ExchangeRepository exchangeRows;
 
-  RecallProjection(RecallIndexClient recall) {
+  RecallProjection(
+      RecallIndexClient recall, MemoryRepository memoryRows, ExchangeRepository exchangeRows) {
     this.recall = recall;
+    this.memoryRows = memoryRows;
+    this.exchangeRows = exchangeRows;
   }
 
   @Override
@@ -36,14 +44,10 @@ class RecallProjection implements Projection<IndexOperation> {
   public Uni<List<IndexOperation>> operations(List<OutboxEvent> events) {
     Uni<Map<Long, Memory>> memories =
         Projection.load(
-            Projection.upsertIds(events, AggregateType.MEMORY),
-            ids -> Memory.<Memory>list("id in ?1", ids),
-            m -> m.id);
+            Projection.upsertIds(events, AggregateType.MEMORY), memoryRows::byIds, m -> m.id);
     Uni<Map<Long, Exchange>> exchanges =
         Projection.load(
-            Projection.upsertIds(events, AggregateType.EXCHANGE),
-            ids -> Exchange.<Exchange>list("id in ?1", ids),
-            e -> e.id);
+            Projection.upsertIds(events, AggregateType.EXCHANGE), exchangeRows::byIds, e -> e.id);
     return memories.chain(
         m ->
             exchanges.map(

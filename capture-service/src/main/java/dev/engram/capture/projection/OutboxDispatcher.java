@@ -1,7 +1,9 @@
-package dev.engram.capture.outbox;
+package dev.engram.capture.projection;
 
 import dev.engram.capture.client.DeliveryFailure;
 import dev.engram.capture.config.CaptureConfig;
+import dev.engram.capture.outbox.OutboxEvent;
+import dev.engram.capture.outbox.OutboxStats;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Multi;

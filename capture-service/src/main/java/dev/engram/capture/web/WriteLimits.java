@@ -1,10 +1,10 @@
-package dev.engram.capture;
+package dev.engram.capture.web;
 
 import dev.engram.capture.config.CaptureConfig;
-import dev.engram.capture.memory.Provenance;
 import dev.engram.common.error.EngramException;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /** The configurable size limits on writes; each breach is a 400 naming the field and the limit. */
@@ -45,15 +45,16 @@ public class WriteLimits {
     }
   }
 
-  public void provenance(String field, Provenance provenance) {
-    if (provenance == null || provenance.exchangeIds() == null) {
+  /** A provenance's exchange ids ({@code field} names the provenance; null passes). */
+  public void provenance(String field, List<Long> exchangeIds) {
+    if (exchangeIds == null) {
       return;
     }
-    if (provenance.exchangeIds().size() > limits.maxProvenanceIds()) {
+    if (exchangeIds.size() > limits.maxProvenanceIds()) {
       throw EngramException.invalid(
           field + ".exchange_ids", "max_items", "at most " + limits.maxProvenanceIds() + " ids");
     }
-    if (provenance.exchangeIds().stream().anyMatch(id -> id == null || id <= 0)) {
+    if (exchangeIds.stream().anyMatch(id -> id == null || id <= 0)) {
       throw EngramException.invalid(
           field + ".exchange_ids", "positive", "ids must be positive integers");
     }
