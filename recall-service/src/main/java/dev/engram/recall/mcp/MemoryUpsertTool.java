@@ -6,7 +6,6 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * MicroClaw's {@code memory_upsert} (contract §4): insert, update, archive, supersede, touch, each
@@ -17,7 +16,6 @@ import java.util.Set;
 @ApplicationScoped
 class MemoryUpsertTool {
 
-  private static final Set<String> CATEGORIES = Set.of("PROFILE", "KNOWLEDGE", "EVENT", "DECISION");
   private static final String DEFAULT_SOURCE = "mcp_memory";
 
   private final MemoriesClient capture;
@@ -125,7 +123,7 @@ class MemoryUpsertTool {
       return null;
     }
     String upper = category.strip().toUpperCase(Locale.ROOT);
-    if (!CATEGORIES.contains(upper)) {
+    if (!MicroClawRow.MICROCLAW_CATEGORIES.contains(upper)) {
       throw new ToolFailure("category must be PROFILE, KNOWLEDGE or EVENT");
     }
     return upper;

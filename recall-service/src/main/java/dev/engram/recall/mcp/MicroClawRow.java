@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A memory as MicroClaw reads it (contract §3). Timestamps share one fixed-width RFC 3339 UTC form
@@ -26,6 +27,9 @@ record MicroClawRow(
     @JsonProperty("archived_at") String archivedAt,
     @JsonProperty("expires_at") String expiresAt,
     @JsonProperty("embedding_model") String embeddingModel) {
+
+  /** MicroClaw's categories; Engram's DECISION reads as KNOWLEDGE, MicroClaw's default. */
+  static final Set<String> MICROCLAW_CATEGORIES = Set.of("PROFILE", "KNOWLEDGE", "EVENT");
 
   private static final DateTimeFormatter RFC3339 =
       DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSS'Z'").withZone(ZoneOffset.UTC);
@@ -58,7 +62,7 @@ record MicroClawRow(
             m.id(),
             chatId,
             m.text(),
-            m.category(),
+            MICROCLAW_CATEGORIES.contains(m.category()) ? m.category() : "KNOWLEDGE",
             m.confidence(),
             m.source(),
             format(m.createdAt()),
