@@ -143,6 +143,50 @@ public class MemoryService {
             });
   }
 
+  /** Sets text, category, confidence and source of an ACTIVE or ARCHIVED memory; un-archives. */
+  @WithTransaction
+  Uni<MemoryView> revise(Caller caller, long id, MemoryRequests.Revise req) {
+    limits.memoryText("text", req.text());
+    return find(caller, id)
+        .chain(
+            m -> {
+              MemoryScopes.requireWriteAllowed(caller, m.scope);
+              MemoryView before = MemoryView.of(m);
+              if (m.status == MemoryStatus.ARCHIVED) {
+                m.status = MemoryStatus.ACTIVE;
+                m.archivedAt = null;
+              }
+              requireActive(m);
+              Instant now = Instant.now();
+              setText(m, req.text(), now);
+              m.category = req.category() == null ? m.category : req.category();
+              m.confidence = req.confidence() == null ? m.confidence : req.confidence();
+              m.source = req.source() == null ? m.source : req.source();
+              m.lastSeenAt = now;
+              gate.check("memory", req.text()).ifPresent(reason -> quarantine(m, reason));
+              return journal.changed(caller, "memory.revise", before, m);
+            });
+  }
+
+  /** Marks a memory seen now, raising its confidence to {@code confidence_floor} if given. */
+  @WithTransaction
+  Uni<MemoryView> touch(Caller caller, long id, MemoryRequests.Touch req) {
+    return find(caller, id)
+        .chain(
+            m -> {
+              MemoryScopes.requireWriteAllowed(caller, m.scope);
+              if (m.status == MemoryStatus.QUARANTINED) {
+                requireActive(m);
+              }
+              MemoryView before = MemoryView.of(m);
+              m.lastSeenAt = Instant.now();
+              if (req.confidenceFloor() != null) {
+                m.confidence = Math.max(m.confidence, req.confidenceFloor());
+              }
+              return journal.changed(caller, "memory.touch", before, m);
+            });
+  }
+
   @WithTransaction
   Uni<MemoryView> archive(Caller caller, long id) {
     return find(caller, id)
