@@ -1,6 +1,6 @@
 package dev.engram.recall.client;
 
-import dev.engram.common.web.CorrelationId;
+import dev.engram.common.correlation.CorrelationId;
 import io.quarkus.rest.client.reactive.ClientExceptionMapper;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;

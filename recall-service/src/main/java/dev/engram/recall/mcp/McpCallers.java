@@ -1,6 +1,6 @@
 package dev.engram.recall.mcp;
 
-import dev.engram.common.web.CorrelationId;
+import dev.engram.common.correlation.CorrelationId;
 import dev.engram.recall.client.MemoriesClient;
 import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
 import io.vertx.ext.web.RoutingContext;
