@@ -1,8 +1,9 @@
 package dev.engram.capture;
 
+import dev.engram.capture.persistence.DatabaseOutage;
+import dev.engram.common.correlation.CorrelationId;
 import dev.engram.common.error.CommonError;
 import dev.engram.common.error.ProblemMappers;
-import dev.engram.common.web.CorrelationId;
 import io.vertx.core.VertxException;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.pgclient.PgException;
@@ -70,19 +71,8 @@ class CaptureExceptionMappers {
     return databaseDown(e) ? unavailable(e, request) : unexpected(e, request);
   }
 
-  static boolean databaseDown(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-      String message = String.valueOf(t.getMessage());
-      if (t instanceof ConnectException
-          || message.contains("Connection refused")
-          || message.contains("Pool closed")
-          || message.contains("Connection is not active")
-          || message.contains("the database system is shutting down")
-          || message.contains("the database system is starting up")) {
-        return true;
-      }
-    }
-    return false;
+  private static boolean databaseDown(Throwable e) {
+    return DatabaseOutage.causedBy(e);
   }
 
   private static Response unavailable(Throwable e, HttpServerRequest request) {

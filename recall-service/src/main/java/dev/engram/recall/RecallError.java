@@ -7,7 +7,8 @@ public enum RecallError implements ErrorCode {
   INDEX_UNAVAILABLE("index_unavailable", 503, "The recall index is not available"),
   EMBEDDING_UNAVAILABLE("embedding_unavailable", 503, "The embedding model is not available"),
   REINDEX_REQUIRED(
-      "reindex_required", 409, "The index holds vectors of another embedding model; reindex");
+      "reindex_required", 409, "The index holds vectors of another embedding model; reindex"),
+  INVALID_VECTOR("invalid_vector", 400, "A vector does not fit the index");
 
   private final Definition definition;
 

@@ -12,7 +12,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import dev.engram.recall.index.DocBuilder;
 import dev.engram.recall.index.IndexOperation;
-import dev.engram.recall.index.LuceneIndexStore;
+import dev.engram.recall.index.lucene.LuceneIndexStore;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;

@@ -1,7 +1,7 @@
 package dev.engram.capture.audit;
 
-import dev.engram.capture.Cursors;
-import dev.engram.capture.WriteLimits;
+import dev.engram.capture.web.Cursors;
+import dev.engram.capture.web.WriteLimits;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
 import dev.engram.common.web.QueryParams;
@@ -55,8 +55,7 @@ class AuditResource {
         .map(
             rows -> {
               List<AuditView> items = rows.stream().map(AuditView::of).toList();
-              return new Page(
-                  items, items.size() < size ? null : Long.toString(items.getLast().id()));
+              return new Page(items, Cursors.next(items, size, AuditView::id));
             });
   }
 

@@ -2,6 +2,7 @@ package dev.engram.capture.backup;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.engram.common.config.ApplicationVersion;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
@@ -15,7 +16,6 @@ import java.sql.Statement;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Writes the whole record, every tenant, as the export stream of docs/backup-format.md: a header,
@@ -33,14 +33,10 @@ class RecordExport {
   private final ObjectMapper json;
   private final String version;
 
-  RecordExport(
-      AgroalDataSource dataSource,
-      ObjectMapper json,
-      @ConfigProperty(name = "quarkus.application.version", defaultValue = "0.1.0")
-          String version) {
+  RecordExport(AgroalDataSource dataSource, ObjectMapper json, ApplicationVersion version) {
     this.dataSource = dataSource;
     this.json = json;
-    this.version = version;
+    this.version = version.value();
   }
 
   /** Opens the snapshot; the caller writes it and closes it. */

@@ -2,11 +2,13 @@ package dev.engram.capture.client;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.engram.contracts.index.IndexDocument;
 import java.util.List;
 
 /**
  * One operation of recall-service's internal index API ({@code upsert}, {@code delete} or {@code
- * reset}); the JSON shape is the contract between the two services.
+ * reset}); the JSON shape is the contract between the two services. The document of an upsert is
+ * the shared {@link IndexDocument} recall-service validates.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record IndexOperation(

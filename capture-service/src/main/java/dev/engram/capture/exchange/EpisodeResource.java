@@ -1,12 +1,11 @@
 package dev.engram.capture.exchange;
 
-import dev.engram.capture.WriteLimits;
+import dev.engram.capture.web.WriteLimits;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
 import dev.engram.common.error.EngramException;
 import dev.engram.common.web.QueryParams;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
-import io.quarkus.panache.common.Sort;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
@@ -17,11 +16,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
 
 /**
  * The verbatim trace, read back for people and prompts: {@code GET /v1/episodes} (the turns around
@@ -32,13 +27,12 @@ import java.util.List;
 @RolesAllowed({Roles.AGENT, Roles.ADMIN})
 class EpisodeResource {
 
-  /** The turns around {@code around}, oldest first. */
-  record Episode(Instant around, List<ExchangeView> items) {}
-
+  private final EpisodeService episodes;
   private final WriteLimits limits;
   private final SecurityIdentity identity;
 
-  EpisodeResource(WriteLimits limits, SecurityIdentity identity) {
+  EpisodeResource(EpisodeService episodes, WriteLimits limits, SecurityIdentity identity) {
+    this.episodes = episodes;
     this.limits = limits;
     this.identity = identity;
   }
@@ -58,38 +52,7 @@ class EpisodeResource {
       throw EngramException.invalid("around", "NotBlank", "is required");
     }
     int n = limits.pageSize(QueryParams.intValue("lines", lines), 20);
-    String tenant = Caller.of(identity).tenant();
-    int before = (n + 1) / 2;
-    String where = "tenant = ?1 and agent = ?2 and chat = ?3 and status = ?4 and occurredAt ";
-    return Exchange.<Exchange>find(
-            where + "<= ?5",
-            Sort.descending("occurredAt").and("id", Sort.Direction.Descending),
-            tenant,
-            agent,
-            chat,
-            ExchangeStatus.ACTIVE,
-            at)
-        .page(0, before)
-        .list()
-        .chain(
-            earlier ->
-                Exchange.<Exchange>find(
-                        where + "> ?5",
-                        Sort.ascending("occurredAt").and("id"),
-                        tenant,
-                        agent,
-                        chat,
-                        ExchangeStatus.ACTIVE,
-                        at)
-                    .page(0, n - earlier.size())
-                    .list()
-                    .map(
-                        later -> {
-                          List<Exchange> all = new ArrayList<>(earlier);
-                          Collections.reverse(all);
-                          all.addAll(later);
-                          return new Episode(at, all.stream().map(ExchangeView::of).toList());
-                        }));
+    return episodes.around(Caller.of(identity), agent, chat, at, n);
   }
 
   @GET
@@ -108,18 +71,7 @@ class EpisodeResource {
     } catch (DateTimeParseException e) {
       throw EngramException.invalid("date", "date", "must be a date such as 2026-05-08");
     }
-    Instant from = day.atStartOfDay(ZoneOffset.UTC).toInstant();
-    Instant to = day.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant();
-    return Exchange.<Exchange>find(
-            "tenant = ?1 and agent = ?2 and chat = ?3 and occurredAt >= ?4 and occurredAt < ?5",
-            Sort.ascending("occurredAt").and("id"),
-            Caller.of(identity).tenant(),
-            agent,
-            chat,
-            from,
-            to)
-        .list()
-        .map(rows -> DayLog.render(day, agent, chat, rows));
+    return episodes.day(Caller.of(identity), agent, chat, day);
   }
 
   private static void require(String name, String value) {

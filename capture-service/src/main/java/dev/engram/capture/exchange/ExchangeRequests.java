@@ -1,6 +1,6 @@
 package dev.engram.capture.exchange;
 
-import dev.engram.capture.Names;
+import dev.engram.capture.web.Names;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;

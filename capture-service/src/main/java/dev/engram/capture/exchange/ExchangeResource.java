@@ -1,6 +1,6 @@
 package dev.engram.capture.exchange;
 
-import dev.engram.capture.WriteLimits;
+import dev.engram.capture.web.WriteLimits;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
 import dev.engram.common.error.EngramException;

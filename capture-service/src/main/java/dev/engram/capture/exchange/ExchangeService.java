@@ -1,11 +1,11 @@
 package dev.engram.capture.exchange;
 
 import dev.engram.capture.CaptureError;
-import dev.engram.capture.WriteLimits;
 import dev.engram.capture.config.CaptureConfig;
 import dev.engram.capture.gate.PoisoningGate;
 import dev.engram.capture.outbox.Outbox;
 import dev.engram.capture.outbox.OutboxEvent.AggregateType;
+import dev.engram.capture.web.WriteLimits;
 import dev.engram.common.Sha256;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.error.EngramException;
@@ -13,8 +13,6 @@ import dev.engram.common.error.FieldViolation;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
-import io.quarkus.panache.common.Parameters;
-import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -24,7 +22,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * Appends verbatim turns and reads a chat's trace back. In one transaction per batch: dedup on
@@ -41,13 +38,16 @@ public class ExchangeService {
   private final Outbox outbox;
   private final PoisoningGate gate;
   private final ExplicitMemories remember;
+  private final ExchangeRepository exchanges;
 
   ExchangeService(
       CaptureConfig config,
       WriteLimits check,
       Outbox outbox,
       PoisoningGate gate,
-      ExplicitMemories remember) {
+      ExplicitMemories remember,
+      ExchangeRepository exchanges) {
+    this.exchanges = exchanges;
     this.limits = config.limits();
     this.window = config.exchanges().dedupWindow();
     this.check = check;
@@ -87,7 +87,8 @@ public class ExchangeService {
             earlier -> {
               List<Slot> resolved = resolve(caller, slots, earlier, now);
               List<Exchange> rows = resolved.stream().filter(Slot::fresh).map(Slot::row).toList();
-              return Exchange.persist(rows)
+              return exchanges
+                  .persist(rows)
                   .chain(Panache::flush)
                   .chain(() -> enqueue(rows))
                   .chain(() -> remember.from(caller, rows))
@@ -99,24 +100,14 @@ public class ExchangeService {
    * Serialises concurrent appends of the same content in the same chat (transaction-scoped advisory
    * locks, taken in key order), so two retries of one turn cannot both be stored.
    */
-  private static Uni<Void> lockContents(Caller caller, List<Slot> slots) {
+  private Uni<Void> lockContents(Caller caller, List<Slot> slots) {
     List<Long> keys =
         slots.stream()
             .map(s -> lockKey(caller.tenant(), s.item(), s.sha()))
             .distinct()
             .sorted()
             .toList();
-    String array = keys.stream().map(String::valueOf).collect(Collectors.joining(","));
-    return Panache.getSession()
-        .chain(
-            s ->
-                s.createNativeQuery(
-                        "select count(*) from (select pg_advisory_xact_lock(k) from unnest(cast(array["
-                            + array
-                            + "] as bigint[])) as k) locked",
-                        Long.class)
-                    .getSingleResult())
-        .replaceWithVoid();
+    return exchanges.lock(keys);
   }
 
   private static long lockKey(String tenant, ExchangeRequests.Item item, String sha) {
@@ -140,12 +131,7 @@ public class ExchangeService {
     Instant from =
         slots.stream().map(Slot::occurredAt).min(Comparator.naturalOrder()).orElseThrow();
     Instant to = slots.stream().map(Slot::occurredAt).max(Comparator.naturalOrder()).orElseThrow();
-    return Exchange.list(
-        "tenant = ?1 and contentSha256 in ?2 and occurredAt >= ?3 and occurredAt <= ?4",
-        caller.tenant(),
-        shas,
-        from.minus(window),
-        to.plus(window));
+    return exchanges.withContent(caller.tenant(), shas, from.minus(window), to.plus(window));
   }
 
   /** Each item becomes a new row, or points at the earlier row it repeats. */
@@ -187,7 +173,6 @@ public class ExchangeService {
     if (rows.isEmpty()) {
       return Uni.createFrom().voidItem();
     }
-    String ids = rows.stream().map(r -> r.id.toString()).collect(Collectors.joining(","));
     return Multi.createFrom()
         .iterable(rows)
         .filter(r -> r.status == ExchangeStatus.ACTIVE)
@@ -195,19 +180,7 @@ public class ExchangeService {
         .transformToUniAndConcatenate(r -> outbox.upsert(r.tenant, AggregateType.EXCHANGE, r.id))
         .collect()
         .last()
-        .chain(
-            () ->
-                Panache.getSession()
-                    .chain(
-                        s ->
-                            s.createNativeQuery(
-                                    "insert into reflector_inbox (exchange_id, tenant, agent, chat,"
-                                        + " occurred_at) select id, tenant, agent, chat,"
-                                        + " occurred_at from exchanges where id in ("
-                                        + ids
-                                        + ")")
-                                .executeUpdate()))
-        .replaceWithVoid();
+        .chain(() -> exchanges.queueForReflector(rows));
   }
 
   private static ExchangeRequests.Appended appended(
@@ -230,8 +203,8 @@ public class ExchangeService {
 
   @WithSession
   Uni<ExchangeView> get(Caller caller, long id) {
-    return Exchange.<Exchange>find("id = ?1 and tenant = ?2", id, caller.tenant())
-        .firstResult()
+    return exchanges
+        .inTenant(caller.tenant(), id)
         .onItem()
         .ifNull()
         .failWith(
@@ -241,34 +214,8 @@ public class ExchangeService {
 
   @WithSession
   Uni<ExchangeRequests.Page> list(Caller caller, ExchangeFilter filter) {
-    StringBuilder where = new StringBuilder("tenant = :tenant and agent = :agent and chat = :chat");
-    Parameters params =
-        Parameters.with("tenant", caller.tenant())
-            .and("agent", filter.agent())
-            .and("chat", filter.chat());
-    if (filter.thread() != null) {
-      where.append(" and thread = :thread");
-      params.and("thread", filter.thread());
-    }
-    if (filter.session() != null) {
-      where.append(" and session = :session");
-      params.and("session", filter.session());
-    }
-    if (filter.from() != null) {
-      where.append(" and occurredAt >= :from");
-      params.and("from", filter.from());
-    }
-    if (filter.to() != null) {
-      where.append(" and occurredAt < :to");
-      params.and("to", filter.to());
-    }
-    if (filter.after() != null) {
-      where.append(" and (occurredAt > :afterTime or (occurredAt = :afterTime and id > :afterId))");
-      params.and("afterTime", filter.after().occurredAt()).and("afterId", filter.after().id());
-    }
-    return Exchange.<Exchange>find(where.toString(), Sort.ascending("occurredAt").and("id"), params)
-        .page(0, filter.limit())
-        .list()
+    return exchanges
+        .page(caller.tenant(), filter)
         .map(
             rows -> {
               List<ExchangeView> items = rows.stream().map(ExchangeView::of).toList();

@@ -6,7 +6,6 @@ import dev.engram.capture.outbox.Outbox;
 import dev.engram.capture.outbox.OutboxEvent.AggregateType;
 import dev.engram.common.auth.Caller;
 import io.quarkus.hibernate.reactive.panache.Panache;
-import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -26,8 +25,10 @@ public class FactLedger {
   private final Outbox outbox;
   private final AuditLog audit;
   private final FunctionalPredicates predicates;
+  private final FactRepository facts;
 
-  FactLedger(Outbox outbox, AuditLog audit, FunctionalPredicates predicates) {
+  FactLedger(Outbox outbox, AuditLog audit, FunctionalPredicates predicates, FactRepository facts) {
+    this.facts = facts;
     this.outbox = outbox;
     this.audit = audit;
     this.predicates = predicates;
@@ -43,50 +44,13 @@ public class FactLedger {
 
   /** The current ACTIVE facts with this subject and predicate in the memory's scope. */
   public Uni<List<Fact>> current(Memory scope, String subject, String predicate) {
-    Parameters params =
-        Parameters.with("tenant", scope.tenant)
-            .and("subject", key(subject))
-            .and("predicate", predicate)
-            .and("status", FactStatus.ACTIVE)
-            .and("scope", scope.scope);
-    return Fact.<Fact>list(
-        "tenant = :tenant and subjectKey = :subject and predicate = :predicate"
-            + " and invalidatedAt is null and status = :status and scope = :scope"
-            + sameScope(scope.agent, scope.chat, params)
-            + " order by validFrom desc, id desc",
-        params);
-  }
-
-  /** " and agent = :agent and chat is null" and the like, adding the parameters it uses. */
-  static String sameScope(String agent, String chat, Parameters params) {
-    StringBuilder where = new StringBuilder();
-    if (agent == null) {
-      where.append(" and agent is null");
-    } else {
-      where.append(" and agent = :agent");
-      params.and("agent", agent);
-    }
-    if (chat == null) {
-      where.append(" and chat is null");
-    } else {
-      where.append(" and chat = :chat");
-      params.and("chat", chat);
-    }
-    return where.toString();
+    return facts.current(
+        scope.tenant, scope.scope, scope.agent, scope.chat, key(subject), predicate);
   }
 
   /** Facts (any status) sourced from a memory. */
   public Uni<List<Fact>> sourcedFrom(String tenant, long memoryId) {
-    return Panache.getSession()
-        .chain(
-            s ->
-                s.createNativeQuery(
-                        "select * from facts where tenant = ?1 and source_memory_ids @> array["
-                            + memoryId
-                            + "]::bigint[]",
-                        Fact.class)
-                    .setParameter(1, tenant)
-                    .getResultList());
+    return facts.sourcedFrom(tenant, memoryId);
   }
 
   /** A new fact sourced from {@code source}, ACTIVE or QUARANTINED like it. */
@@ -177,20 +141,8 @@ public class FactLedger {
     if (!predicates.functional(fresh.predicate)) {
       return Uni.createFrom().item(List.of());
     }
-    Parameters params =
-        Parameters.with("tenant", fresh.tenant)
-            .and("subject", fresh.subjectKey)
-            .and("predicate", fresh.predicate)
-            .and("status", FactStatus.ACTIVE)
-            .and("id", fresh.id)
-            .and("object", fresh.objectKey)
-            .and("scope", fresh.scope);
-    return Fact.<Fact>list(
-            "tenant = :tenant and subjectKey = :subject and predicate = :predicate"
-                + " and invalidatedAt is null and status = :status and id <> :id"
-                + " and objectKey <> :object and scope = :scope"
-                + sameScope(fresh.agent, fresh.chat, params),
-            params)
+    return facts
+        .contradictedBy(fresh)
         .chain(
             older ->
                 Multi.createFrom()

@@ -1,10 +1,9 @@
 package dev.engram.capture.fact;
 
+import dev.engram.common.config.FactsConfig;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Which predicates have one current value per subject (shared with graph-service through {@code
@@ -19,9 +18,8 @@ public class FunctionalPredicates {
 
   private final Set<String> functional;
 
-  FunctionalPredicates(
-      @ConfigProperty(name = "engram.facts.functional-predicates") List<String> functional) {
-    this.functional = Set.copyOf(functional.stream().map(String::strip).toList());
+  FunctionalPredicates(FactsConfig facts) {
+    this.functional = Set.copyOf(facts.functionalPredicates());
   }
 
   public boolean functional(String predicate) {

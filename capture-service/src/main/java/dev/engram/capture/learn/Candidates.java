@@ -2,9 +2,7 @@ package dev.engram.capture.learn;
 
 import dev.engram.capture.config.CaptureConfig;
 import dev.engram.capture.memory.Memory;
-import dev.engram.capture.memory.MemoryStatus;
-import io.quarkus.panache.common.Parameters;
-import io.quarkus.panache.common.Sort;
+import dev.engram.capture.memory.MemoryRepository;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Comparator;
@@ -15,12 +13,14 @@ import java.util.Set;
 @ApplicationScoped
 class Candidates {
 
+  private final MemoryRepository memories;
   private final Lexical lexical;
   private final double jaccard;
   private final double correction;
   private final int limit;
 
-  Candidates(Lexical lexical, CaptureConfig config) {
+  Candidates(MemoryRepository memories, Lexical lexical, CaptureConfig config) {
+    this.memories = memories;
     this.lexical = lexical;
     this.jaccard = config.dedup().jaccardThreshold();
     this.correction = config.dedup().correctionThreshold();
@@ -32,20 +32,15 @@ class Candidates {
     if (ids == null || ids.isEmpty()) {
       return Uni.createFrom().item(List.of());
     }
-    return Memory.<Memory>list(
-            "tenant = ?1 and status = ?2 and id in ?3", tenant, MemoryStatus.ACTIVE, ids)
+    return memories
+        .activeAmong(tenant, ids)
         .map(
             rows -> rows.stream().sorted(Comparator.comparingInt(m -> ids.indexOf(m.id))).toList());
   }
 
   /** An ACTIVE memory of the chat or agent with exactly this text, or null. */
   Uni<Memory> sameText(WriteScope scope, String sha) {
-    Parameters params = params(scope).and("sha", sha);
-    return Memory.<Memory>find(
-            "tenant = :tenant and status = :status and contentSha256 = :sha" + visible(scope),
-            Sort.descending("lastSeenAt"),
-            params)
-        .firstResult();
+    return memories.activeWithText(scope.tenant(), scope.agent(), scope.chat(), sha);
   }
 
   /** The most similar recent memory with Jaccard at or above the dedup threshold, or null. */
@@ -60,12 +55,8 @@ class Candidates {
 
   private Uni<Memory> best(WriteScope scope, String text, double threshold) {
     Set<String> words = lexical.words(text);
-    return Memory.<Memory>find(
-            "tenant = :tenant and status = :status" + visible(scope),
-            Sort.descending("lastSeenAt"),
-            params(scope))
-        .page(0, limit)
-        .list()
+    return memories
+        .recentActive(scope.tenant(), scope.agent(), scope.chat(), limit)
         .map(
             rows -> {
               Memory best = null;
@@ -79,26 +70,5 @@ class Candidates {
               }
               return best;
             });
-  }
-
-  private static Parameters params(WriteScope scope) {
-    Parameters p = Parameters.with("tenant", scope.tenant()).and("status", MemoryStatus.ACTIVE);
-    if (scope.agent() != null) {
-      p.and("agent", scope.agent());
-    }
-    if (scope.chat() != null) {
-      p.and("chat", scope.chat());
-    }
-    return p;
-  }
-
-  /** The chat's memories and the agent's own (AGENT scope). */
-  private static String visible(WriteScope scope) {
-    if (scope.agent() == null) {
-      return " and agent is null";
-    }
-    return scope.chat() == null
-        ? " and agent = :agent and chat is null"
-        : " and agent = :agent and (chat = :chat or chat is null)";
   }
 }

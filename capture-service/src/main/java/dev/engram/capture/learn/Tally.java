@@ -16,6 +16,13 @@ public final class Tally {
   /** Ids of the memories inserted (ACTIVE, SUPERSEDED at birth, or QUARANTINED). */
   public final List<Long> memoryIds = new ArrayList<>();
 
+  /** A memory was inserted, superseding {@code superseded} others. */
+  void countInserted(long memoryId, int superseded) {
+    inserted++;
+    this.superseded += superseded;
+    memoryIds.add(memoryId);
+  }
+
   public Tally add(Tally other) {
     extracted += other.extracted;
     inserted += other.inserted;

@@ -1,10 +1,6 @@
 package dev.engram.capture.memory;
 
 import dev.engram.common.error.EngramException;
-import io.quarkus.panache.common.Parameters;
-import io.quarkus.panache.common.Sort;
-import io.smallrye.mutiny.Uni;
-import java.util.List;
 
 /**
  * A memory listing: optional filters, newest first, keyset-paged by id (stable under inserts).
@@ -33,39 +29,5 @@ record MemoryFilter(
       // fall through to the 400
     }
     throw EngramException.invalid("cursor", "format", "pass back next_cursor from a previous page");
-  }
-
-  Uni<List<Memory>> query(String tenant) {
-    StringBuilder where = new StringBuilder("tenant = :tenant and status = :status");
-    Parameters params =
-        Parameters.with("tenant", tenant)
-            .and("status", status == null ? MemoryStatus.ACTIVE : status);
-    if (agent != null) {
-      where.append(" and agent = :agent");
-      params.and("agent", agent);
-    }
-    if (chat != null) {
-      where.append(" and chat = :chat");
-      params.and("chat", chat);
-    }
-    if (scope != null) {
-      where.append(" and scope = :scope");
-      params.and("scope", scope);
-    }
-    if (category != null) {
-      where.append(" and category = :category");
-      params.and("category", category);
-    }
-    if (source != null) {
-      where.append(" and source = :source");
-      params.and("source", source);
-    }
-    if (beforeId != null) {
-      where.append(" and id < :beforeId");
-      params.and("beforeId", beforeId);
-    }
-    return Memory.<Memory>find(where.toString(), Sort.descending("id"), params)
-        .page(0, limit)
-        .list();
   }
 }

@@ -1,6 +1,6 @@
 package dev.engram.capture.memory;
 
-import dev.engram.capture.Names;
+import dev.engram.capture.web.Names;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
@@ -66,6 +66,24 @@ final class MemoryRequests {
       Map<String, String> metadata,
       Instant expiresAt,
       String reason) {}
+
+  /**
+   * {@code POST /v1/memories/{id}/revise}: rewrites an ACTIVE or ARCHIVED memory in place and makes
+   * it ACTIVE again (a gateway's "update", which also brings an archived memory back); category,
+   * confidence and source left out stay as they are.
+   */
+  record Revise(
+      @NotBlank String text,
+      MemoryCategory category,
+      @DecimalMin("0.0") @DecimalMax("1.0") Double confidence,
+      @Pattern(regexp = Names.SLUG, message = "must be a lower-case word such as api or reflector")
+          String source) {}
+
+  /**
+   * {@code POST /v1/memories/{id}/touch}: the memory was seen again (last_seen_at = now, which
+   * restarts its confidence decay); with a floor, confidence rises to at least that.
+   */
+  record Touch(@DecimalMin("0.0") @DecimalMax("1.0") Double confidenceFloor) {}
 
   /** One page of a memory listing; pass {@code next_cursor} back as {@code cursor}. */
   record Page(List<MemoryView> items, String nextCursor) {}

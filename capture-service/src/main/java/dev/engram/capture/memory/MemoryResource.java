@@ -1,6 +1,6 @@
 package dev.engram.capture.memory;
 
-import dev.engram.capture.WriteLimits;
+import dev.engram.capture.web.WriteLimits;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
 import dev.engram.common.web.QueryParams;
@@ -19,7 +19,7 @@ import jakarta.ws.rs.QueryParam;
 import java.net.URI;
 import org.jboss.resteasy.reactive.RestResponse;
 
-/** Long-term memories: create, read, list, edit, archive, supersede, delete. */
+/** Long-term memories: create, read, list, edit, revise, touch, archive, supersede, delete. */
 @Path("/v1/memories")
 @RolesAllowed({Roles.AGENT, Roles.ADMIN})
 class MemoryResource {
@@ -86,6 +86,20 @@ class MemoryResource {
   public Uni<RestResponse<MemoryView>> supersede(
       @PathParam("id") long id, @Valid @NotNull MemoryRequests.Supersede body) {
     return memories.supersede(Caller.of(identity), id, body).map(MemoryResource::created);
+  }
+
+  @POST
+  @Path("/{id}/revise")
+  public Uni<MemoryView> revise(
+      @PathParam("id") long id, @Valid @NotNull MemoryRequests.Revise body) {
+    return memories.revise(Caller.of(identity), id, body);
+  }
+
+  @POST
+  @Path("/{id}/touch")
+  public Uni<MemoryView> touch(
+      @PathParam("id") long id, @Valid @NotNull MemoryRequests.Touch body) {
+    return memories.touch(Caller.of(identity), id, body);
   }
 
   @DELETE

@@ -1,10 +1,11 @@
 package dev.engram.capture.memory;
 
 import dev.engram.capture.CaptureError;
-import dev.engram.capture.WriteLimits;
 import dev.engram.capture.audit.AuditLog;
 import dev.engram.capture.gate.PoisoningGate;
 import dev.engram.capture.outbox.Outbox;
+import dev.engram.capture.web.Cursors;
+import dev.engram.capture.web.WriteLimits;
 import dev.engram.common.Sha256;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.error.EngramException;
@@ -32,6 +33,7 @@ public class MemoryService {
   private final MemoryJournal journal;
   private final PoisoningGate gate;
   private final MemoryRemoval removal;
+  private final MemoryRepository memories;
 
   MemoryService(
       WriteLimits limits,
@@ -39,7 +41,9 @@ public class MemoryService {
       AuditLog audit,
       MemoryJournal journal,
       PoisoningGate gate,
-      MemoryRemoval removal) {
+      MemoryRemoval removal,
+      MemoryRepository memories) {
+    this.memories = memories;
     this.limits = limits;
     this.outbox = outbox;
     this.audit = audit;
@@ -55,7 +59,8 @@ public class MemoryService {
     Instant now = Instant.now();
     limits.memoryText("text", req.text());
     limits.metadata("metadata", req.metadata());
-    limits.provenance("provenance", req.provenance());
+    limits.provenance(
+        "provenance", req.provenance() == null ? null : req.provenance().exchangeIds());
     limits.future("expires_at", req.expiresAt(), now);
 
     Memory m = new Memory();
@@ -87,13 +92,12 @@ public class MemoryService {
 
   @WithSession
   Uni<MemoryRequests.Page> list(Caller caller, MemoryFilter filter) {
-    return filter
-        .query(caller.tenant())
+    return memories
+        .page(caller.tenant(), filter)
         .map(
             rows -> {
               List<MemoryView> items = rows.stream().map(MemoryView::of).toList();
-              String next =
-                  items.size() < filter.limit() ? null : Long.toString(items.getLast().id());
+              String next = Cursors.next(items, filter.limit(), MemoryView::id);
               return new MemoryRequests.Page(items, next);
             });
   }
@@ -139,6 +143,50 @@ public class MemoryService {
             });
   }
 
+  /** Sets text, category, confidence and source of an ACTIVE or ARCHIVED memory; un-archives. */
+  @WithTransaction
+  Uni<MemoryView> revise(Caller caller, long id, MemoryRequests.Revise req) {
+    limits.memoryText("text", req.text());
+    return find(caller, id)
+        .chain(
+            m -> {
+              MemoryScopes.requireWriteAllowed(caller, m.scope);
+              MemoryView before = MemoryView.of(m);
+              if (m.status == MemoryStatus.ARCHIVED) {
+                m.status = MemoryStatus.ACTIVE;
+                m.archivedAt = null;
+              }
+              requireActive(m);
+              Instant now = Instant.now();
+              setText(m, req.text(), now);
+              m.category = req.category() == null ? m.category : req.category();
+              m.confidence = req.confidence() == null ? m.confidence : req.confidence();
+              m.source = req.source() == null ? m.source : req.source();
+              m.lastSeenAt = now;
+              gate.check("memory", req.text()).ifPresent(reason -> quarantine(m, reason));
+              return journal.changed(caller, "memory.revise", before, m);
+            });
+  }
+
+  /** Marks a memory seen now, raising its confidence to {@code confidence_floor} if given. */
+  @WithTransaction
+  Uni<MemoryView> touch(Caller caller, long id, MemoryRequests.Touch req) {
+    return find(caller, id)
+        .chain(
+            m -> {
+              MemoryScopes.requireWriteAllowed(caller, m.scope);
+              if (m.status == MemoryStatus.QUARANTINED) {
+                requireActive(m);
+              }
+              MemoryView before = MemoryView.of(m);
+              m.lastSeenAt = Instant.now();
+              if (req.confidenceFloor() != null) {
+                m.confidence = Math.max(m.confidence, req.confidenceFloor());
+              }
+              return journal.changed(caller, "memory.touch", before, m);
+            });
+  }
+
   @WithTransaction
   Uni<MemoryView> archive(Caller caller, long id) {
     return find(caller, id)
@@ -167,7 +215,8 @@ public class MemoryService {
     Instant now = Instant.now();
     limits.memoryText("text", req.text());
     limits.metadata("metadata", req.metadata());
-    limits.provenance("provenance", req.provenance());
+    limits.provenance(
+        "provenance", req.provenance() == null ? null : req.provenance().exchangeIds());
     limits.future("expires_at", req.expiresAt(), now);
     return writable(caller, id)
         .chain(
@@ -248,9 +297,9 @@ public class MemoryService {
             });
   }
 
-  private static Uni<Memory> find(Caller caller, long id) {
-    return Memory.<Memory>find("id = ?1 and tenant = ?2", id, caller.tenant())
-        .firstResult()
+  private Uni<Memory> find(Caller caller, long id) {
+    return memories
+        .inTenant(caller.tenant(), id)
         .onItem()
         .ifNull()
         .failWith(

@@ -1,5 +1,6 @@
 package dev.engram.capture.outbox;
 
+import dev.engram.capture.background.Ticker;
 import dev.engram.capture.config.CaptureConfig;
 import dev.engram.capture.outbox.OutboxEvent.Target;
 import io.micrometer.core.instrument.Counter;
@@ -45,7 +46,7 @@ public class OutboxStats {
     ticker.every(config.outbox().statsInterval(), "outbox-stats", this::refresh);
   }
 
-  TargetStats of(Target target) {
+  public TargetStats of(Target target) {
     return targets.get(target);
   }
 
@@ -106,7 +107,7 @@ public class OutboxStats {
       String lastError) {}
 
   /** The counters and gauges of one projection. */
-  static final class TargetStats {
+  public static final class TargetStats {
     private final AtomicLong pending = new AtomicLong();
     private final AtomicLong dead = new AtomicLong();
     private volatile Instant oldestPending;
@@ -141,13 +142,13 @@ public class OutboxStats {
               .register(registry);
     }
 
-    void delivered(int count) {
+    public void delivered(int count) {
       deliveredEvents.increment(count);
       lastDelivery = Instant.now();
       lastError = null;
     }
 
-    void failed(String error) {
+    public void failed(String error) {
       failures.increment();
       lastError = error;
     }

@@ -1,6 +1,6 @@
 package dev.engram.capture.prior;
 
-import dev.engram.capture.SafeContext;
+import dev.engram.capture.background.SafeContext;
 import dev.engram.capture.config.CaptureConfig;
 import dev.engram.common.auth.Caller;
 import io.quarkus.runtime.StartupEvent;

@@ -1,19 +1,19 @@
 package dev.engram.capture.prior;
 
-import dev.engram.capture.Tokens;
 import dev.engram.capture.config.CaptureConfig;
 import dev.engram.capture.extract.Nlp;
+import dev.engram.capture.extract.Tokens;
 import dev.engram.capture.gate.PoisoningGate;
 import dev.engram.capture.memory.Memory;
 import dev.engram.capture.memory.MemoryCategory;
 import dev.engram.capture.memory.MemoryJournal;
+import dev.engram.capture.memory.MemoryRepository;
 import dev.engram.capture.memory.MemoryScope;
 import dev.engram.capture.memory.MemoryStatus;
 import dev.engram.capture.memory.MemoryView;
 import dev.engram.capture.memory.Provenance;
 import dev.engram.common.Sha256;
 import dev.engram.common.auth.Caller;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -36,19 +36,19 @@ public class PriorService {
 
   public static final String SOURCE = "knowledge_prior";
 
-  private static final String KNOWN =
-      "select content_sha256 from memories where tenant = ?1 and source = 'knowledge_prior'"
-          + " and status <> 'ARCHIVED'";
-  private static final String OF_FILE =
-      "select id from memories where tenant = ?1 and source = 'knowledge_prior' and status ="
-          + " 'ACTIVE' and metadata ->> 'prior_file' = ?2";
-
   private final PriorChunker chunker;
   private final PoisoningGate gate;
   private final MemoryJournal journal;
+  private final MemoryRepository memories;
 
   PriorService(
-      CaptureConfig config, Nlp nlp, PoisoningGate gate, MemoryJournal journal, Tokens tokens) {
+      CaptureConfig config,
+      Nlp nlp,
+      PoisoningGate gate,
+      MemoryJournal journal,
+      Tokens tokens,
+      MemoryRepository memories) {
+    this.memories = memories;
     this.chunker = new PriorChunker(tokens.encoding(), nlp, config.priors().chunkTokens());
     this.gate = gate;
     this.journal = journal;
@@ -64,12 +64,8 @@ public class PriorService {
     Set<String> wanted = new HashSet<>();
     chunks.forEach(c -> wanted.add(Sha256.hex(c.text())));
     int[] counts = new int[3]; // inserted, unchanged, quarantined
-    return Panache.getSession()
-        .chain(
-            s ->
-                s.createNativeQuery(KNOWN, String.class)
-                    .setParameter(1, actor.tenant())
-                    .getResultList())
+    return memories
+        .priorHashes(actor.tenant())
         .chain(
             known -> {
               Set<String> seen = new HashSet<>(known);
@@ -102,18 +98,8 @@ public class PriorService {
 
   private Uni<Integer> archiveStale(Caller actor, String name, Set<String> wanted) {
     Instant now = Instant.now();
-    return Panache.getSession()
-        .chain(
-            s ->
-                s.createNativeQuery(OF_FILE, Long.class)
-                    .setParameter(1, actor.tenant())
-                    .setParameter(2, name)
-                    .getResultList())
-        .chain(
-            ids ->
-                ids.isEmpty()
-                    ? Uni.createFrom().item(List.<Memory>of())
-                    : Memory.<Memory>list("id in ?1", ids))
+    return memories
+        .activePriorsOf(actor.tenant(), name)
         .chain(
             rows ->
                 Multi.createFrom()

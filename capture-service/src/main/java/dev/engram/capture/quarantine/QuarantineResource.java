@@ -1,7 +1,7 @@
 package dev.engram.capture.quarantine;
 
-import dev.engram.capture.Cursors;
-import dev.engram.capture.WriteLimits;
+import dev.engram.capture.web.Cursors;
+import dev.engram.capture.web.WriteLimits;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
 import dev.engram.common.web.QueryParams;
@@ -60,7 +60,8 @@ class QuarantineResource {
 
   @POST
   @Path("/{type}/{id}/release")
-  public Uni<Object> release(@PathParam("type") String type, @PathParam("id") long id) {
+  public Uni<Quarantinable.Released> release(
+      @PathParam("type") String type, @PathParam("id") long id) {
     return quarantine.release(Caller.of(identity), type(type), id);
   }
 

@@ -1,8 +1,9 @@
 package dev.engram.capture.reflector;
 
 import dev.engram.capture.config.CaptureConfig;
-import dev.engram.capture.memory.Memory;
 import dev.engram.capture.memory.MemoryJournal;
+import dev.engram.capture.memory.MemoryRepository;
+import dev.engram.capture.memory.MemoryRepository.Capacity;
 import dev.engram.capture.memory.MemoryStatus;
 import dev.engram.capture.memory.MemoryView;
 import dev.engram.common.auth.Caller;
@@ -25,19 +26,6 @@ import java.util.Set;
 @ApplicationScoped
 class Lifecycle {
 
-  private static final String OVER_CHAT =
-      "select id from (select id, row_number() over (partition by agent, chat order by confidence"
-          + " desc, last_seen_at desc, id desc) rn from memories where tenant = ?1 and status ="
-          + " 'ACTIVE' and scope = 'CHAT') ranked where rn > ?2 limit ?3";
-  private static final String OVER_AGENT =
-      "select id from (select id, row_number() over (partition by agent order by confidence desc,"
-          + " last_seen_at desc, id desc) rn from memories where tenant = ?1 and status = 'ACTIVE'"
-          + " and agent is not null) ranked where rn > ?2 limit ?3";
-  private static final String OVER_TENANT =
-      "select id from (select id, row_number() over (order by confidence desc, last_seen_at desc,"
-          + " id desc) rn from memories where tenant = ?1 and status = 'ACTIVE') ranked where rn >"
-          + " ?2 limit ?3";
-
   /**
    * A memory decays at most this often per half-life (about 4% each time), not at every run: a
    * decay is a write with its audit row and projection, and a sliver of confidence is not worth
@@ -47,8 +35,10 @@ class Lifecycle {
 
   private final CaptureConfig.Lifecycle config;
   private final MemoryJournal journal;
+  private final MemoryRepository memories;
 
-  Lifecycle(CaptureConfig config, MemoryJournal journal) {
+  Lifecycle(CaptureConfig config, MemoryJournal journal, MemoryRepository memories) {
+    this.memories = memories;
     this.config = config.lifecycle();
     this.journal = journal;
   }
@@ -61,18 +51,17 @@ class Lifecycle {
     return decay(tenant, actor)
         .chain(
             decay ->
-                capacity(actor, tenant, OVER_CHAT, config.maxPerChat(), "chat")
+                capacity(actor, tenant, Capacity.PER_CHAT, config.maxPerChat())
                     .chain(
                         chat ->
-                            capacity(actor, tenant, OVER_AGENT, config.maxPerAgent(), "agent")
+                            capacity(actor, tenant, Capacity.PER_AGENT, config.maxPerAgent())
                                 .chain(
                                     agent ->
                                         capacity(
                                                 actor,
                                                 tenant,
-                                                OVER_TENANT,
-                                                config.maxPerTenant(),
-                                                "tenant")
+                                                Capacity.PER_TENANT,
+                                                config.maxPerTenant())
                                             .map(
                                                 whole ->
                                                     new Changes(
@@ -89,16 +78,13 @@ class Lifecycle {
     double halfLife = config.decayHalfLife().toMillis();
     return Panache.withTransaction(
         () ->
-            Memory.<Memory>find(
-                    "tenant = ?1 and status = ?2 and source in ?3 and lastSeenAt < ?4"
-                        + " and (decayedAt is null or decayedAt < ?5) order by lastSeenAt",
+            memories
+                .decayable(
                     tenant,
-                    MemoryStatus.ACTIVE,
                     config.decayingSources(),
                     now.minus(grace),
-                    now.minus(config.decayHalfLife().dividedBy(DECAY_STEPS_PER_HALF_LIFE)))
-                .page(0, config.maxChangesPerRun())
-                .list()
+                    now.minus(config.decayHalfLife().dividedBy(DECAY_STEPS_PER_HALF_LIFE)),
+                    config.maxChangesPerRun())
                 .chain(
                     rows ->
                         Multi.createFrom()
@@ -143,23 +129,20 @@ class Lifecycle {
                                         (int) results.stream().filter(a -> a).count()))));
   }
 
-  private Uni<Integer> capacity(Caller actor, String tenant, String sql, int limit, String per) {
+  private Uni<Integer> capacity(Caller actor, String tenant, Capacity per, int limit) {
     return Panache.withTransaction(
         () ->
-            Panache.getSession()
-                .chain(
-                    s ->
-                        s.createNativeQuery(sql, Long.class)
-                            .setParameter(1, tenant)
-                            .setParameter(2, limit)
-                            .setParameter(3, config.maxChangesPerRun())
-                            .getResultList())
+            memories
+                .overCapacity(tenant, per, limit, config.maxChangesPerRun())
                 .chain(
                     ids ->
                         archive(
                             actor,
                             ids,
-                            "capacity: more than " + limit + " active memories per " + per)));
+                            "capacity: more than "
+                                + limit
+                                + " active memories per "
+                                + per.noun())));
   }
 
   private Uni<Integer> archive(Caller actor, List<Long> ids, String reason) {
@@ -167,7 +150,8 @@ class Lifecycle {
       return Uni.createFrom().item(0);
     }
     Instant now = Instant.now();
-    return Memory.<Memory>list("id in ?1", ids)
+    return memories
+        .byIds(ids)
         .chain(
             rows ->
                 Multi.createFrom()

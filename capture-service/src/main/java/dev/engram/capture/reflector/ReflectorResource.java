@@ -1,14 +1,12 @@
 package dev.engram.capture.reflector;
 
-import dev.engram.capture.CaptureError;
-import dev.engram.capture.Cursors;
-import dev.engram.capture.WriteLimits;
+import dev.engram.capture.web.Cursors;
+import dev.engram.capture.web.WriteLimits;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
 import dev.engram.common.error.EngramException;
 import dev.engram.common.web.QueryParams;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
-import io.quarkus.panache.common.Sort;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
@@ -17,7 +15,6 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
-import java.util.List;
 
 /**
  * The Reflector over REST: run it now over the caller's tenant (or one chat of it) and get the run
@@ -26,15 +23,15 @@ import java.util.List;
 @Path("/v1/reflector")
 class ReflectorResource {
 
-  /** A page of run records, newest first. */
-  record Runs(List<RunView> items, String nextCursor) {}
-
   private final Reflector reflector;
+  private final RunHistory history;
   private final WriteLimits limits;
   private final SecurityIdentity identity;
 
-  ReflectorResource(Reflector reflector, WriteLimits limits, SecurityIdentity identity) {
+  ReflectorResource(
+      Reflector reflector, RunHistory history, WriteLimits limits, SecurityIdentity identity) {
     this.reflector = reflector;
+    this.history = history;
     this.limits = limits;
     this.identity = identity;
   }
@@ -58,22 +55,11 @@ class ReflectorResource {
   @Path("/runs")
   @RolesAllowed({Roles.ADMIN, Roles.OPS})
   @WithSession
-  public Uni<Runs> runs(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+  public Uni<RunHistory.Runs> runs(
+      @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
     int size = limits.pageSize(QueryParams.intValue("limit", limit), 20);
     Long before = Cursors.before(cursor);
-    String tenant = Caller.of(identity).tenant();
-    return ReflectorRun.<ReflectorRun>find(
-            before == null ? "tenant = ?1" : "tenant = ?1 and id < ?2",
-            Sort.descending("id"),
-            before == null ? new Object[] {tenant} : new Object[] {tenant, before})
-        .page(0, size)
-        .list()
-        .map(
-            rows -> {
-              List<RunView> items = rows.stream().map(RunView::of).toList();
-              return new Runs(
-                  items, items.size() < size ? null : Long.toString(items.getLast().id()));
-            });
+    return history.page(Caller.of(identity), before, size);
   }
 
   @GET
@@ -81,12 +67,6 @@ class ReflectorResource {
   @RolesAllowed({Roles.ADMIN, Roles.OPS})
   @WithSession
   public Uni<RunView> get(@PathParam("id") long id) {
-    return ReflectorRun.<ReflectorRun>find(
-            "id = ?1 and tenant = ?2", id, Caller.of(identity).tenant())
-        .firstResult()
-        .onItem()
-        .ifNull()
-        .failWith(() -> new EngramException(CaptureError.RUN_NOT_FOUND, "No Reflector run " + id))
-        .map(RunView::of);
+    return history.get(Caller.of(identity), id);
   }
 }

@@ -1,6 +1,6 @@
 package dev.engram.capture.reflector;
 
-import dev.engram.capture.SafeContext;
+import dev.engram.capture.background.SafeContext;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;

@@ -16,16 +16,17 @@ public class RelationLedger {
 
   private final Outbox outbox;
   private final AuditLog audit;
+  private final RelationRepository relations;
 
-  RelationLedger(Outbox outbox, AuditLog audit) {
+  RelationLedger(Outbox outbox, AuditLog audit, RelationRepository relations) {
     this.outbox = outbox;
     this.audit = audit;
+    this.relations = relations;
   }
 
   /** Relations from or to a memory. */
   public Uni<List<MemoryRelation>> touching(String tenant, long memoryId) {
-    return MemoryRelation.<MemoryRelation>list(
-        "tenant = ?1 and (fromMemory = ?2 or toMemory = ?2) order by id", tenant, memoryId);
+    return relations.touching(tenant, memoryId);
   }
 
   Uni<MemoryRelation> create(Caller caller, long from, long to, RelationType type, double weight) {

@@ -2,6 +2,7 @@ package dev.engram.capture.relation;
 
 import dev.engram.capture.CaptureError;
 import dev.engram.capture.memory.Memory;
+import dev.engram.capture.memory.MemoryRepository;
 import dev.engram.capture.memory.MemoryScope;
 import dev.engram.capture.memory.MemoryStatus;
 import dev.engram.common.auth.Caller;
@@ -19,9 +20,13 @@ import java.util.Map;
 class RelationService {
 
   private final RelationLedger ledger;
+  private final MemoryRepository memories;
+  private final RelationRepository relations;
 
-  RelationService(RelationLedger ledger) {
+  RelationService(RelationLedger ledger, MemoryRepository memories, RelationRepository relations) {
     this.ledger = ledger;
+    this.memories = memories;
+    this.relations = relations;
   }
 
   @WithTransaction
@@ -32,15 +37,7 @@ class RelationService {
     double w = weight == null ? 1.0 : weight;
     return linkable(caller, from)
         .chain(() -> linkable(caller, to))
-        .chain(
-            () ->
-                MemoryRelation.<MemoryRelation>find(
-                        "tenant = ?1 and fromMemory = ?2 and toMemory = ?3 and type = ?4",
-                        caller.tenant(),
-                        from,
-                        to,
-                        type)
-                    .<MemoryRelation>firstResult())
+        .chain(() -> relations.between(caller.tenant(), from, to, type))
         .chain(
             (MemoryRelation existing) -> {
               if (existing != null) {
@@ -57,8 +54,8 @@ class RelationService {
 
   @WithSession
   Uni<List<RelationView>> list(Caller caller, long memoryId) {
-    return Memory.<Memory>find("id = ?1 and tenant = ?2", memoryId, caller.tenant())
-        .firstResult()
+    return memories
+        .inTenant(caller.tenant(), memoryId)
         .onItem()
         .ifNull()
         .failWith(() -> notFound(memoryId))
@@ -68,12 +65,8 @@ class RelationService {
 
   @WithTransaction
   Uni<Void> delete(Caller caller, long memoryId, long relationId) {
-    return MemoryRelation.<MemoryRelation>find(
-            "id = ?1 and tenant = ?2 and (fromMemory = ?3 or toMemory = ?3)",
-            relationId,
-            caller.tenant(),
-            memoryId)
-        .firstResult()
+    return relations
+        .ofMemory(caller.tenant(), relationId, memoryId)
         .onItem()
         .ifNull()
         .failWith(
@@ -84,9 +77,9 @@ class RelationService {
         .chain(r -> ledger.delete(caller, r));
   }
 
-  private static Uni<Memory> linkable(Caller caller, long id) {
-    return Memory.<Memory>find("id = ?1 and tenant = ?2", id, caller.tenant())
-        .firstResult()
+  private Uni<Memory> linkable(Caller caller, long id) {
+    return memories
+        .inTenant(caller.tenant(), id)
         .onItem()
         .ifNull()
         .failWith(() -> notFound(id))

@@ -2,15 +2,14 @@ package dev.engram.capture.slot;
 
 import dev.engram.capture.config.CaptureConfig;
 import dev.engram.capture.exchange.Exchange;
-import dev.engram.capture.exchange.ExchangeStatus;
+import dev.engram.capture.exchange.ExchangeRepository;
 import dev.engram.capture.extract.DeterministicExtractor;
 import dev.engram.capture.extract.Finding;
 import dev.engram.capture.extract.Nlp;
 import dev.engram.capture.extract.Statement;
+import dev.engram.capture.memory.MemoryRepository;
 import dev.engram.common.auth.Caller;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
-import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -38,17 +37,22 @@ class HandoffComposer {
   private static final int MAX_TURNS = 200;
   private static final int MAX_TOPICS = 8;
 
-  private static final String COMMITMENTS =
-      "select text, metadata ->> 'due' from memories where tenant = ?1 and agent = ?2 and"
-          + " session = ?3 and status = 'ACTIVE' and metadata ->> 'kind' = 'commitment' order by id";
-
   private final SlotService slots;
   private final Nlp nlp;
   private final DeterministicExtractor extractor;
   private final int lastTurns;
+  private final ExchangeRepository exchanges;
+  private final MemoryRepository memories;
 
   HandoffComposer(
-      SlotService slots, Nlp nlp, DeterministicExtractor extractor, CaptureConfig config) {
+      SlotService slots,
+      Nlp nlp,
+      DeterministicExtractor extractor,
+      CaptureConfig config,
+      ExchangeRepository exchanges,
+      MemoryRepository memories) {
+    this.exchanges = exchanges;
+    this.memories = memories;
     this.slots = slots;
     this.nlp = nlp;
     this.extractor = extractor;
@@ -58,25 +62,12 @@ class HandoffComposer {
   @WithTransaction
   Uni<SlotView> end(Caller caller, String session, String agent, String thread) {
     Instant now = Instant.now();
-    return Exchange.<Exchange>find(
-            "tenant = ?1 and agent = ?2 and session = ?3 and status = ?4",
-            Sort.descending("occurredAt").and("id", Sort.Direction.Descending),
-            caller.tenant(),
-            agent,
-            session,
-            ExchangeStatus.ACTIVE)
-        .page(0, MAX_TURNS)
-        .list()
+    return exchanges
+        .latestInSession(caller.tenant(), agent, session, MAX_TURNS)
         .chain(
             newestFirst ->
-                Panache.getSession()
-                    .chain(
-                        s ->
-                            s.createNativeQuery(COMMITMENTS, Object[].class)
-                                .setParameter(1, caller.tenant())
-                                .setParameter(2, agent)
-                                .setParameter(3, session)
-                                .getResultList())
+                memories
+                    .commitments(caller.tenant(), agent, session)
                     .map(stored -> compose(session, thread, now, reversed(newestFirst), stored)))
         .chain(
             content ->
@@ -85,13 +76,17 @@ class HandoffComposer {
   }
 
   private String compose(
-      String session, String thread, Instant now, List<Exchange> turns, List<Object[]> stored) {
+      String session,
+      String thread,
+      Instant now,
+      List<Exchange> turns,
+      List<MemoryRepository.Commitment> stored) {
     LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
     Set<String> open = new LinkedHashSet<>();
-    for (Object[] row : stored) {
-      String due = (String) row[1];
+    for (MemoryRepository.Commitment c : stored) {
+      String due = c.due();
       if (due == null || !LocalDate.parse(due).isBefore(today)) {
-        open.add((String) row[0] + (due == null ? "" : " (due " + due + ")"));
+        open.add(c.text() + (due == null ? "" : " (due " + due + ")"));
       }
     }
     List<Statement> statements = turns.stream().map(Exchange::statement).toList();

@@ -1,6 +1,6 @@
 package dev.engram.capture.slot;
 
-import dev.engram.capture.Names;
+import dev.engram.capture.web.Names;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
 import io.quarkus.security.identity.SecurityIdentity;

@@ -1,6 +1,6 @@
 package dev.engram.capture.slot;
 
-import dev.engram.capture.Names;
+import dev.engram.capture.web.Names;
 import dev.engram.common.error.EngramException;
 
 /** Which slot: the agent it belongs to, its owner (the agent, a session or a thread) and name. */

@@ -2,9 +2,9 @@ package dev.engram.capture.slot;
 
 import com.knuddels.jtokkit.api.Encoding;
 import dev.engram.capture.CaptureError;
-import dev.engram.capture.Tokens;
 import dev.engram.capture.audit.AuditLog;
 import dev.engram.capture.config.CaptureConfig;
+import dev.engram.capture.extract.Tokens;
 import dev.engram.capture.gate.PoisoningGate;
 import dev.engram.common.Sha256;
 import dev.engram.common.auth.Caller;
@@ -12,7 +12,6 @@ import dev.engram.common.error.EngramException;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
-import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -32,8 +31,15 @@ public class SlotService {
   private final Encoding encoding;
   private final AuditLog audit;
   private final PoisoningGate gate;
+  private final SlotRepository slots;
 
-  SlotService(CaptureConfig config, AuditLog audit, PoisoningGate gate, Tokens tokens) {
+  SlotService(
+      CaptureConfig config,
+      AuditLog audit,
+      PoisoningGate gate,
+      Tokens tokens,
+      SlotRepository slots) {
+    this.slots = slots;
     this.maxTokens = config.slots().maxTokens();
     Map<String, Integer> byName = new HashMap<>(config.slots().maxTokensByName());
     byName.putIfAbsent(HOT_CONTEXT, config.slots().hotContextMaxTokens());
@@ -109,15 +115,16 @@ public class SlotService {
 
   @WithSession
   Uni<List<SlotView>> list(Caller caller, SlotAddress owner) {
-    return Slot.<Slot>find(
-            "tenant = ?1 and agent = ?2 and ownerType = ?3 and ownerId = ?4",
-            Sort.ascending("name"),
-            caller.tenant(),
-            owner.agent(),
-            owner.ownerType(),
-            owner.ownerId())
-        .list()
+    return slots
+        .ownedBy(caller.tenant(), owner)
         .map(rows -> rows.stream().map(SlotView::of).toList());
+  }
+
+  /** What context assembly reads (internal API; the caller is a service naming the tenant). */
+  Uni<ContextSlots> forContext(String tenant, String agent, String session, String thread) {
+    return slots
+        .forContext(tenant, agent, session, thread)
+        .map(rows -> new ContextSlots(rows.stream().map(ContextSlots.ContextSlot::of).toList()));
   }
 
   @WithTransaction
@@ -137,15 +144,8 @@ public class SlotService {
             });
   }
 
-  private static Uni<Slot> find(Caller caller, SlotAddress at) {
-    return Slot.<Slot>find(
-            "tenant = ?1 and agent = ?2 and ownerType = ?3 and ownerId = ?4 and name = ?5",
-            caller.tenant(),
-            at.agent(),
-            at.ownerType(),
-            at.ownerId(),
-            at.name())
-        .firstResult();
+  private Uni<Slot> find(Caller caller, SlotAddress at) {
+    return slots.at(caller.tenant(), at);
   }
 
   private static Slot newSlot(Caller caller, SlotAddress at, Instant now) {

@@ -1,7 +1,7 @@
 package dev.engram.capture.stats;
 
+import dev.engram.capture.background.Ticker;
 import dev.engram.capture.config.CaptureConfig;
-import dev.engram.capture.outbox.Ticker;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.hibernate.reactive.panache.Panache;

@@ -1,6 +1,6 @@
 package dev.engram.common.config;
 
-import dev.engram.common.web.CorrelationId;
+import dev.engram.common.correlation.CorrelationId;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.MultivaluedHashMap;
 import jakarta.ws.rs.core.MultivaluedMap;

@@ -3,19 +3,17 @@ package dev.engram.common.error;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
-import dev.engram.common.web.CorrelationId;
+import dev.engram.common.correlation.CorrelationId;
 import io.quarkus.hibernate.validator.runtime.jaxrs.ResteasyReactiveViolationException;
 import io.quarkus.security.AuthenticationCompletionException;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
 import io.vertx.core.http.HttpServerRequest;
-import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.ElementKind;
 import jakarta.validation.Path;
@@ -35,8 +33,6 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 public class ProblemMappers {
 
   private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
-  private static final PropertyNamingStrategies.NamingBase SNAKE =
-      (PropertyNamingStrategies.NamingBase) PropertyNamingStrategies.SNAKE_CASE;
 
   @ServerExceptionMapper
   public Response engram(EngramException e, HttpServerRequest request) {
@@ -70,7 +66,7 @@ public class ProblemMappers {
   public Response violations(ConstraintViolationException e, HttpServerRequest request) {
     List<FieldViolation> errors =
         e.getConstraintViolations().stream()
-            .map(ProblemMappers::toViolation)
+            .map(FieldViolations::of)
             .sorted(Comparator.comparing(FieldViolation::field))
             .toList();
     String detail =
@@ -85,7 +81,12 @@ public class ProblemMappers {
 
   @ServerExceptionMapper
   public Response json(JsonProcessingException e, HttpServerRequest request) {
-    return render(request, CommonError.MALFORMED_BODY, describe(e), jsonViolation(e), Map.of());
+    return render(
+        request,
+        CommonError.MALFORMED_BODY,
+        FieldViolations.describe(e),
+        FieldViolations.ofJson(e),
+        Map.of());
   }
 
   // Quarkus maps these subtypes itself (in its own format); the closest mapper wins, so each is
@@ -214,126 +215,5 @@ public class ProblemMappers {
             errors,
             extensions);
     return Response.status(error.status()).type(Problem.MEDIA_TYPE).entity(problem).build();
-  }
-
-  static FieldViolation toViolation(ConstraintViolation<?> v) {
-    String rule = v.getConstraintDescriptor().getAnnotation().annotationType().getSimpleName();
-    return new FieldViolation(fieldPath(v.getPropertyPath()), rule, v.getMessage());
-  }
-
-  /** The JSON path of a violation: method and parameter nodes dropped, names in snake_case. */
-  static String fieldPath(Path path) {
-    StringBuilder out = new StringBuilder();
-    for (Path.Node node : path) {
-      if (node.getKind() == ElementKind.METHOD
-          || node.getKind() == ElementKind.PARAMETER
-          || node.getKind() == ElementKind.CROSS_PARAMETER
-          || node.getKind() == ElementKind.RETURN_VALUE) {
-        if (node.getKind() == ElementKind.PARAMETER && path.toString().endsWith(node.getName())) {
-          out.append(SNAKE.translate(node.getName()));
-        }
-        continue;
-      }
-      if (node.getIndex() != null && out.length() > 0) {
-        out.append('[').append(node.getIndex()).append(']');
-      } else if (node.getKey() != null && out.length() > 0) {
-        out.append('[').append(node.getKey()).append(']');
-      }
-      if (node.getName() != null && node.getKind() != ElementKind.CONTAINER_ELEMENT) {
-        if (out.length() > 0) {
-          out.append('.');
-        }
-        out.append(SNAKE.translate(node.getName()));
-      }
-    }
-    return out.length() == 0 ? "body" : out.toString();
-  }
-
-  private static String describe(JsonProcessingException e) {
-    if (e instanceof JsonParseException) {
-      return "The body is not valid JSON"
-          + (e.getLocation() == null
-              ? ""
-              : " (line "
-                  + e.getLocation().getLineNr()
-                  + ", column "
-                  + e.getLocation().getColumnNr()
-                  + ")");
-    }
-    String field = e instanceof JsonMappingException m ? jsonPath(m) : "body";
-    if (e instanceof UnrecognizedPropertyException u) {
-      return "Unknown field '" + u.getPropertyName() + "' at " + field;
-    }
-    if (e instanceof InvalidFormatException f) {
-      return field
-          + ": cannot read "
-          + abbreviate(String.valueOf(f.getValue()))
-          + " as "
-          + typeName(f.getTargetType());
-    }
-    if (e instanceof ValueInstantiationException) {
-      return field + ": value is not valid";
-    }
-    if (e instanceof MismatchedInputException m) {
-      return field + ": expected " + typeName(m.getTargetType());
-    }
-    return field + ": value cannot be read";
-  }
-
-  private static List<FieldViolation> jsonViolation(JsonProcessingException e) {
-    if (!(e instanceof JsonMappingException m)) {
-      return List.of(new FieldViolation("body", "json_syntax", "The body is not valid JSON"));
-    }
-    String rule = e instanceof UnrecognizedPropertyException ? "unknown_field" : "json_type";
-    return List.of(new FieldViolation(jsonPath(m), rule, describe(e)));
-  }
-
-  private static String jsonPath(JsonMappingException e) {
-    StringBuilder out = new StringBuilder();
-    for (JsonMappingException.Reference ref : e.getPath()) {
-      if (ref.getFieldName() != null) {
-        if (out.length() > 0) {
-          out.append('.');
-        }
-        out.append(ref.getFieldName());
-      } else if (ref.getIndex() >= 0) {
-        out.append('[').append(ref.getIndex()).append(']');
-      }
-    }
-    return out.length() == 0 ? "body" : out.toString();
-  }
-
-  private static String typeName(Class<?> type) {
-    if (type == null) {
-      return "a different value";
-    }
-    if (type.isEnum()) {
-      StringBuilder values = new StringBuilder("one of ");
-      Object[] constants = type.getEnumConstants();
-      for (int i = 0; i < constants.length; i++) {
-        values.append(i == 0 ? "" : ", ").append(constants[i]);
-      }
-      return values.toString();
-    }
-    if (Number.class.isAssignableFrom(type) || type.isPrimitive() && type != boolean.class) {
-      return "a number";
-    }
-    if (type == Boolean.class || type == boolean.class) {
-      return "true or false";
-    }
-    if (type == String.class) {
-      return "a string";
-    }
-    if (java.time.temporal.Temporal.class.isAssignableFrom(type)) {
-      return "an ISO-8601 timestamp such as 2026-05-08T13:56:00Z";
-    }
-    if (java.util.Collection.class.isAssignableFrom(type) || type.isArray()) {
-      return "an array";
-    }
-    return "an object";
-  }
-
-  private static String abbreviate(String value) {
-    return value.length() > 40 ? "'" + value.substring(0, 40) + "…'" : "'" + value + "'";
   }
 }

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * Parses query parameters taken as strings, so a bad value is a 400 naming the parameter (JAX-RS
@@ -29,11 +30,20 @@ public final class QueryParams {
 
   /** An integer, or null when absent. */
   public static Integer intValue(String name, String value) {
+    return integer(name, value, Integer::valueOf);
+  }
+
+  /** A long (an id: ids outgrow an int), or null when absent. */
+  public static Long longValue(String name, String value) {
+    return integer(name, value, Long::valueOf);
+  }
+
+  private static <T> T integer(String name, String value, Function<String, T> parse) {
     if (value == null || value.isBlank()) {
       return null;
     }
     try {
-      return Integer.valueOf(value.strip());
+      return parse.apply(value.strip());
     } catch (NumberFormatException e) {
       throw EngramException.invalid(name, "integer", "must be an integer");
     }

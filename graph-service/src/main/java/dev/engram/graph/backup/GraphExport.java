@@ -1,6 +1,7 @@
 package dev.engram.graph.backup;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.engram.common.config.ApplicationVersion;
 import dev.engram.graph.config.GraphConfig;
 import dev.engram.graph.neo4j.GraphUnavailableException;
 import dev.engram.graph.neo4j.WriteGate;
@@ -14,7 +15,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.neo4j.driver.AccessMode;
 import org.neo4j.driver.Driver;
 import org.neo4j.driver.Record;
@@ -49,13 +49,12 @@ class GraphExport {
       WriteGate gate,
       ObjectMapper json,
       GraphConfig config,
-      @ConfigProperty(name = "quarkus.application.version", defaultValue = "unknown")
-          String version) {
+      ApplicationVersion version) {
     this.driver = driver;
     this.gate = gate;
     this.json = json;
     this.config = config;
-    this.version = version;
+    this.version = version.value();
   }
 
   /**

@@ -3,7 +3,6 @@ package dev.engram.graph.centrality;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
 import dev.engram.graph.entity.EntityView;
-import dev.engram.graph.neo4j.Neo4jClient;
 import dev.engram.graph.scope.Limits;
 import dev.engram.graph.scope.Visibility;
 import io.quarkus.security.identity.SecurityIdentity;
@@ -15,7 +14,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
-import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -26,12 +24,10 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class CentralityResource {
 
   private final SecurityIdentity identity;
-  private final Neo4jClient neo4j;
   private final CentralityService centrality;
 
-  CentralityResource(SecurityIdentity identity, Neo4jClient neo4j, CentralityService centrality) {
+  CentralityResource(SecurityIdentity identity, CentralityService centrality) {
     this.identity = identity;
-    this.neo4j = neo4j;
     this.centrality = centrality;
   }
 
@@ -45,11 +41,8 @@ public class CentralityResource {
       @QueryParam("agent") String agent,
       @QueryParam("chat") String chat,
       @QueryParam("limit") String limit) {
-    Map<String, Object> parameters =
-        Visibility.of(Caller.of(identity).tenant(), agent, chat).parameters();
-    parameters.put("limit", Limits.limit("limit", limit, 20, 500));
-    return new Ranking(
-        neo4j.read(CentralityQueries.TOP, parameters, row -> EntityView.of(row.get("entity"))));
+    Visibility visibility = Visibility.of(Caller.of(identity).tenant(), agent, chat);
+    return new Ranking(centrality.top(visibility, Limits.limit("limit", limit, 20, 500)));
   }
 
   @POST

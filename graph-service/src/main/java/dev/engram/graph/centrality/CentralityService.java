@@ -1,9 +1,11 @@
 package dev.engram.graph.centrality;
 
 import dev.engram.graph.config.GraphConfig;
+import dev.engram.graph.entity.EntityView;
 import dev.engram.graph.neo4j.GraphUnavailableException;
 import dev.engram.graph.neo4j.Neo4jClient;
 import dev.engram.graph.neo4j.Neo4jValues;
+import dev.engram.graph.scope.Visibility;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
@@ -29,6 +31,13 @@ public class CentralityService {
   CentralityService(Neo4jClient neo4j, GraphConfig config) {
     this.neo4j = neo4j;
     this.config = config.centrality();
+  }
+
+  /** The entities the reader sees, most central first. */
+  List<EntityView> top(Visibility visibility, int limit) {
+    Map<String, Object> parameters = visibility.parameters();
+    parameters.put("limit", limit);
+    return neo4j.read(CentralityQueries.TOP, parameters, row -> EntityView.of(row.get("entity")));
   }
 
   /** What one recomputation did. */

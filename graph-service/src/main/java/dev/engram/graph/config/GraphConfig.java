@@ -7,7 +7,8 @@ import java.time.Duration;
 /**
  * graph-service settings (prefix {@code engram.graph}; env {@code ENGRAM_GRAPH_...}). The Neo4j
  * connection itself is configured with the {@code quarkus.neo4j.*} keys; the functional predicates
- * with the shared {@code engram.facts.functional-predicates}.
+ * with the shared {@code engram.facts.functional-predicates}, read through common's {@link
+ * dev.engram.common.config.FactsConfig}.
  */
 @ConfigMapping(prefix = "engram.graph")
 public interface GraphConfig {

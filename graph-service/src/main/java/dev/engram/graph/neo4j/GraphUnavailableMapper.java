@@ -1,7 +1,7 @@
 package dev.engram.graph.neo4j;
 
+import dev.engram.common.correlation.CorrelationId;
 import dev.engram.common.error.ProblemMappers;
-import dev.engram.common.web.CorrelationId;
 import dev.engram.graph.GraphError;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.core.Response;

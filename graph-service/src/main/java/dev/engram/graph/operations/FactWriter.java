@@ -2,6 +2,7 @@ package dev.engram.graph.operations;
 
 import static dev.engram.graph.neo4j.Neo4jValues.time;
 
+import dev.engram.common.config.FactsConfig;
 import dev.engram.graph.entity.EntityResolver;
 import dev.engram.graph.entity.EntityTypes;
 import dev.engram.graph.entity.NameUse;
@@ -14,7 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.neo4j.driver.Record;
 
 /**
@@ -27,11 +27,9 @@ class FactWriter {
   private final EntityResolver resolver;
   private final Set<String> functional;
 
-  FactWriter(
-      EntityResolver resolver,
-      @ConfigProperty(name = "engram.facts.functional-predicates") List<String> functional) {
+  FactWriter(EntityResolver resolver, FactsConfig facts) {
     this.resolver = resolver;
-    this.functional = Set.copyOf(functional);
+    this.functional = Set.copyOf(facts.functionalPredicates());
   }
 
   boolean functional(String predicate) {

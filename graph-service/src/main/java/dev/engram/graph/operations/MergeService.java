@@ -1,5 +1,6 @@
 package dev.engram.graph.operations;
 
+import dev.engram.common.config.FactsConfig;
 import dev.engram.common.error.EngramException;
 import dev.engram.graph.GraphError;
 import dev.engram.graph.config.GraphConfig;
@@ -11,7 +12,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.neo4j.driver.Record;
 import org.neo4j.driver.Value;
 
@@ -28,15 +28,11 @@ public class MergeService {
   private final BatchFollowUp followUp;
   private final List<String> functional;
 
-  MergeService(
-      Neo4jClient neo4j,
-      GraphConfig config,
-      BatchFollowUp followUp,
-      @ConfigProperty(name = "engram.facts.functional-predicates") List<String> functional) {
+  MergeService(Neo4jClient neo4j, GraphConfig config, BatchFollowUp followUp, FactsConfig facts) {
     this.neo4j = neo4j;
     this.config = config;
     this.followUp = followUp;
-    this.functional = List.copyOf(functional);
+    this.functional = List.copyOf(facts.functionalPredicates());
   }
 
   MergeView merge(String tenant, String fromId, String intoId) {

@@ -1,11 +1,11 @@
 package dev.engram.graph.operations;
 
+import dev.engram.common.config.FactsConfig;
 import dev.engram.graph.neo4j.Neo4jClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The follow-up of the operations API offered to writers outside it (a merge import): functional
@@ -17,9 +17,8 @@ public class ProjectionRepair {
 
   private final Set<String> functional;
 
-  ProjectionRepair(
-      @ConfigProperty(name = "engram.facts.functional-predicates") List<String> functional) {
-    this.functional = Set.copyOf(functional);
+  ProjectionRepair(FactsConfig facts) {
+    this.functional = Set.copyOf(facts.functionalPredicates());
   }
 
   /**

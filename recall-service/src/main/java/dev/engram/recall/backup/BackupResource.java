@@ -2,6 +2,7 @@ package dev.engram.recall.backup;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.engram.common.auth.Roles;
+import dev.engram.common.config.ApplicationVersion;
 import dev.engram.common.error.EngramException;
 import dev.engram.recall.config.RecallConfig;
 import dev.engram.recall.embedding.Embedder;
@@ -24,7 +25,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.Map;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.jboss.logging.Logger;
 
@@ -50,9 +50,8 @@ class BackupResource {
       ObjectMapper json,
       Validator validator,
       RecallConfig config,
-      @ConfigProperty(name = "quarkus.application.version", defaultValue = "0.1.0")
-          String version) {
-    this.service = BackupService.of(store, embedder, json, validator, config, version);
+      ApplicationVersion version) {
+    this.service = BackupService.of(store, embedder, json, validator, config, version.value());
   }
 
   @GET

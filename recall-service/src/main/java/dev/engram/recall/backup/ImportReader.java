@@ -6,11 +6,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.engram.common.error.CommonError;
 import dev.engram.common.error.EngramException;
 import dev.engram.common.error.FieldViolation;
+import dev.engram.contracts.index.IndexDocument;
 import dev.engram.recall.RecallError;
 import dev.engram.recall.index.DocumentRules;
 import dev.engram.recall.index.ImportSource;
-import dev.engram.recall.index.IndexDocument;
 import dev.engram.recall.index.IndexOperation;
+import dev.engram.recall.index.VectorRule;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validator;
 import java.io.ByteArrayOutputStream;
@@ -127,25 +128,23 @@ final class ImportReader implements ImportSource {
       throw invalid("line " + line + ": " + e.getOriginalMessage());
     }
     String path = "line " + line + ": record.";
+    IndexDocument document = record.document();
     List<FieldViolation> violations = new ArrayList<>();
+    // The document's constraints (field paths as on the index API) and the vector's presence.
+    for (ConstraintViolation<IndexDocument> v : validator.validate(document)) {
+      violations.add(new FieldViolation(path + v.getPropertyPath(), "invalid", v.getMessage()));
+    }
     for (ConstraintViolation<VectorRecord> v : validator.validate(record)) {
       violations.add(new FieldViolation(path + v.getPropertyPath(), "invalid", v.getMessage()));
     }
     if (!violations.isEmpty()) {
       throw failed(violations);
     }
-    IndexDocument document = record.document();
     DocumentRules.check(document, maxTextBytes, path, violations);
     float[] vector = record.vector();
-    if (vector.length != dimensions) {
-      violations.add(
-          new FieldViolation(
-              path + "vector",
-              "dimensions",
-              "has " + vector.length + " values; the model's vectors have " + dimensions));
-    } else if (!finiteAndNonZero(vector)) {
-      violations.add(
-          new FieldViolation(path + "vector", "finite", "must be finite and not all zero"));
+    FieldViolation badVector = VectorRule.violation(vector, dimensions, path + "vector");
+    if (badVector != null) {
+      violations.add(badVector);
     }
     if (!violations.isEmpty()) {
       throw failed(violations);
@@ -209,17 +208,6 @@ final class ImportReader implements ImportSource {
       throw new UncheckedIOException("reading the import body failed", e);
     }
     return buffer.toByteArray();
-  }
-
-  private static boolean finiteAndNonZero(float[] vector) {
-    boolean nonZero = false;
-    for (float x : vector) {
-      if (!Float.isFinite(x)) {
-        return false;
-      }
-      nonZero |= x != 0f;
-    }
-    return nonZero;
   }
 
   private static EngramException invalid(String message) {

@@ -44,7 +44,7 @@ final class IndexExport {
         (document, vector) -> {
           Map<String, Object> line = new LinkedHashMap<>();
           line.put("stream", STREAM);
-          line.put("record", VectorRecord.of(document, vector));
+          line.put("record", new VectorRecord(document, vector));
           line(out, line);
           count[0]++;
         });

@@ -1,7 +1,7 @@
 package dev.engram.recall.client;
 
+import dev.engram.contracts.index.DocKind;
 import dev.engram.recall.config.RecallConfig;
-import dev.engram.recall.index.DocKind;
 import dev.engram.recall.recall.GraphNeighbours;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;

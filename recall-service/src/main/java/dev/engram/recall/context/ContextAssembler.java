@@ -1,7 +1,7 @@
 package dev.engram.recall.context;
 
+import dev.engram.contracts.index.IndexDocument;
 import dev.engram.recall.index.DocKey;
-import dev.engram.recall.index.IndexDocument;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -80,7 +80,7 @@ final class ContextAssembler {
   private ContextSection layer(
       String name, String label, String heading, Layer layer, Set<DocKey> selected) {
     ContextSection s = new ContextSection(name, label, heading);
-    long already = layer.documents().stream().filter(d -> selected.contains(d.key())).count();
+    long already = layer.documents().stream().filter(d -> selected.contains(DocKey.of(d))).count();
     s.candidates = layer.total() - already;
     return s;
   }
@@ -105,7 +105,7 @@ final class ContextAssembler {
   private int fill(ContextSection s, Layer layer, int room, boolean first, Set<DocKey> selected) {
     s.budget = Math.max(0, room);
     List<IndexDocument> candidates =
-        layer.documents().stream().filter(d -> !selected.contains(d.key())).toList();
+        layer.documents().stream().filter(d -> !selected.contains(DocKey.of(d))).toList();
     int cost = tryFill(s, candidates, room, first, 0);
     if (s.omitted() > 0) {
       int reserve = tokens.count("\n" + templates.omitted(s.candidates));
@@ -128,7 +128,7 @@ final class ContextAssembler {
       boolean lead = s.entries.isEmpty() && s.heading.isEmpty();
       int lineCost = tokens.count(lead ? line : "\n" + line);
       if (cost + lineCost + reserve <= room) {
-        s.entries.add(new ContextSection.Entry(d.key(), line));
+        s.entries.add(new ContextSection.Entry(DocKey.of(d), line));
         cost += lineCost;
       }
     }

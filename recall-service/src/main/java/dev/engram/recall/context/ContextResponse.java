@@ -1,6 +1,6 @@
 package dev.engram.recall.context;
 
-import dev.engram.recall.index.DocKind;
+import dev.engram.contracts.index.DocKind;
 import java.util.List;
 
 /**

@@ -1,8 +1,8 @@
 package dev.engram.recall.context;
 
 import dev.engram.common.error.EngramException;
+import dev.engram.contracts.index.DocKind;
 import dev.engram.recall.config.RecallConfig;
-import dev.engram.recall.index.DocKind;
 import dev.engram.recall.index.Filters;
 import dev.engram.recall.index.IndexStore;
 import dev.engram.recall.index.Page;

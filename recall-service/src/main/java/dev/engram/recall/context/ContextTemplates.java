@@ -1,8 +1,8 @@
 package dev.engram.recall.context;
 
+import dev.engram.contracts.index.DocKind;
+import dev.engram.contracts.index.IndexDocument;
 import dev.engram.recall.config.RecallConfig;
-import dev.engram.recall.index.DocKind;
-import dev.engram.recall.index.IndexDocument;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;

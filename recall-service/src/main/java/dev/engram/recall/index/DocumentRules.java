@@ -1,6 +1,9 @@
 package dev.engram.recall.index;
 
 import dev.engram.common.error.FieldViolation;
+import dev.engram.contracts.index.DocKind;
+import dev.engram.contracts.index.IndexDocument;
+import dev.engram.contracts.index.Scope;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 

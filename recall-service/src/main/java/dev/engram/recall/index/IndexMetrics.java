@@ -1,5 +1,6 @@
 package dev.engram.recall.index;
 
+import dev.engram.contracts.index.DocKind;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -1,5 +1,8 @@
 package dev.engram.recall.index;
 
+import dev.engram.contracts.index.DocKind;
+import dev.engram.contracts.index.IndexDocument;
+
 /** One change to the index; a batch of them is applied in order. */
 public sealed interface IndexOperation {
 

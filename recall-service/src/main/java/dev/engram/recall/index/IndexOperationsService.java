@@ -48,7 +48,7 @@ class IndexOperationsService {
       batch.add(
           switch (op) {
             case IndexOperationsRequest.Upsert u ->
-                new IndexOperation.Upsert(toDocument(u.document()), vectors.next());
+                new IndexOperation.Upsert(u.document(), vectors.next());
             case IndexOperationsRequest.Delete d ->
                 new IndexOperation.Delete(d.tenant(), d.kind(), d.id(), d.version());
             case IndexOperationsRequest.Reset r -> new IndexOperation.Reset(r.tenant());
@@ -71,10 +71,7 @@ class IndexOperationsService {
     for (int i = 0; i < operations.size(); i++) {
       if (operations.get(i) instanceof IndexOperationsRequest.Upsert u) {
         DocumentRules.check(
-            toDocument(u.document()),
-            config.maxTextBytes(),
-            "operations[" + i + "].document.",
-            violations);
+            u.document(), config.maxTextBytes(), "operations[" + i + "].document.", violations);
       }
     }
     if (!violations.isEmpty()) {
@@ -84,31 +81,5 @@ class IndexOperationsService {
           String.join("; ", shown.stream().map(v -> v.field() + ": " + v.message()).toList());
       throw new EngramException(CommonError.VALIDATION_FAILED, detail, shown, Map.of());
     }
-  }
-
-  private static IndexDocument toDocument(IndexOperationsRequest.Document d) {
-    return new IndexDocument(
-        d.tenant(),
-        d.kind(),
-        d.id(),
-        d.version(),
-        d.agent(),
-        d.chat(),
-        d.thread(),
-        d.session(),
-        d.scope(),
-        d.category(),
-        d.status(),
-        d.speaker(),
-        d.role(),
-        d.text(),
-        d.confidence(),
-        d.createdAt(),
-        d.expiresAt(),
-        d.archivedAt(),
-        d.supersededAt(),
-        d.source(),
-        d.sourceExchangeIds(),
-        d.metadata());
   }
 }

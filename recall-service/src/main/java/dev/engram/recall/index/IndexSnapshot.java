@@ -1,5 +1,6 @@
 package dev.engram.recall.index;
 
+import dev.engram.contracts.index.IndexDocument;
 import java.io.IOException;
 
 /**

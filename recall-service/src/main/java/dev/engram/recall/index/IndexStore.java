@@ -1,5 +1,7 @@
 package dev.engram.recall.index;
 
+import dev.engram.contracts.index.DocKind;
+import dev.engram.contracts.index.IndexDocument;
 import java.util.Collection;
 import java.util.List;
 

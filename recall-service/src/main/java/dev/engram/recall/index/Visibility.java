@@ -1,5 +1,6 @@
 package dev.engram.recall.index;
 
+import dev.engram.contracts.index.DocKind;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Set;

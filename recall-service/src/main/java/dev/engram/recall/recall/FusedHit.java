@@ -1,6 +1,6 @@
 package dev.engram.recall.recall;
 
-import dev.engram.recall.index.IndexDocument;
+import dev.engram.contracts.index.IndexDocument;
 import java.util.Map;
 
 /** A document after fusion: its fused score and, per signal that found it, rank and raw score. */

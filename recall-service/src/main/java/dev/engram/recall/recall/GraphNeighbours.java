@@ -1,6 +1,6 @@
 package dev.engram.recall.recall;
 
-import dev.engram.recall.index.DocKind;
+import dev.engram.contracts.index.DocKind;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

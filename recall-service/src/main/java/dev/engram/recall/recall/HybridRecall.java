@@ -1,8 +1,8 @@
 package dev.engram.recall.recall;
 
+import dev.engram.contracts.index.IndexDocument;
 import dev.engram.recall.embedding.Embedder;
 import dev.engram.recall.index.DocKey;
-import dev.engram.recall.index.IndexDocument;
 import dev.engram.recall.index.IndexStore;
 import dev.engram.recall.index.SearchHit;
 import dev.engram.recall.index.Visibility;
@@ -144,7 +144,7 @@ public final class HybridRecall {
     }
     Map<DocKey, IndexDocument> found = new LinkedHashMap<>();
     for (IndexDocument d : store.get(scores.keySet(), v)) {
-      found.put(d.key(), d);
+      found.put(DocKey.of(d), d);
     }
     List<SearchHit> hits = new ArrayList<>(found.size());
     scores.forEach(
@@ -176,8 +176,8 @@ public final class HybridRecall {
         continue;
       }
       for (IndexDocument d : naming) {
-        docs.putIfAbsent(d.key(), d);
-        matches.merge(d.key(), 1, Integer::sum);
+        docs.putIfAbsent(DocKey.of(d), d);
+        matches.merge(DocKey.of(d), 1, Integer::sum);
       }
     }
     return matches.entrySet().stream()
@@ -199,7 +199,8 @@ public final class HybridRecall {
     Map<DocKey, IndexDocument> pool = new LinkedHashMap<>();
     lists
         .values()
-        .forEach(hits -> hits.forEach(h -> pool.putIfAbsent(h.document().key(), h.document())));
+        .forEach(
+            hits -> hits.forEach(h -> pool.putIfAbsent(DocKey.of(h.document()), h.document())));
     return List.copyOf(pool.values());
   }
 

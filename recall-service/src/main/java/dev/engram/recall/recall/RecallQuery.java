@@ -1,6 +1,6 @@
 package dev.engram.recall.recall;
 
-import dev.engram.recall.index.DocKind;
+import dev.engram.contracts.index.DocKind;
 import dev.engram.recall.index.Filters;
 import dev.engram.recall.index.Visibility;
 import java.time.Instant;

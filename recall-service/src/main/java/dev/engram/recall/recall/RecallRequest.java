@@ -1,6 +1,6 @@
 package dev.engram.recall.recall;
 
-import dev.engram.recall.index.DocKind;
+import dev.engram.contracts.index.DocKind;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;

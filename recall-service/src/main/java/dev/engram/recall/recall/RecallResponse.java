@@ -1,9 +1,8 @@
 package dev.engram.recall.recall;
 
-import dev.engram.recall.index.DocKind;
-import dev.engram.recall.index.Scope;
-import dev.engram.recall.index.Status;
-import java.time.Instant;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.engram.contracts.index.IndexDocument;
 import java.util.List;
 import java.util.Map;
 
@@ -15,32 +14,16 @@ record RecallResponse(
     List<Item> items, List<SkippedSignal> skippedSignals, double semanticFloor, long tookMs) {
 
   /**
-   * One recalled memory or exchange: the fused {@code score} and, per signal that found it, its
-   * rank and raw score. {@code source} and {@code source_exchange_ids} say where a memory came
-   * from.
+   * One recalled memory or exchange: the indexed document's fields, the fused {@code score} and,
+   * per signal that found it, its rank and raw score. {@code source} and {@code
+   * source_exchange_ids} say where a memory came from. The tenant (the caller's own), the version
+   * and the expiry are the index's business and were never part of an item.
    */
   record Item(
-      long id,
-      DocKind kind,
-      String text,
+      @JsonUnwrapped @JsonIgnoreProperties({"tenant", "version", "expires_at"})
+          IndexDocument document,
       double score,
-      Map<String, SignalScore> signals,
-      Instant createdAt,
-      String agent,
-      String chat,
-      String thread,
-      String session,
-      Scope scope,
-      String category,
-      Status status,
-      String speaker,
-      String role,
-      Double confidence,
-      Instant archivedAt,
-      Instant supersededAt,
-      String source,
-      List<Long> sourceExchangeIds,
-      Map<String, String> metadata) {}
+      Map<String, SignalScore> signals) {}
 
   /**
    * Rank (1 = best) and raw score of one signal: cosine (semantic, thread), BM25 (keyword), decay

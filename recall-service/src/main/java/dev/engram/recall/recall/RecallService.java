@@ -181,27 +181,6 @@ public class RecallService {
             (signal, found) ->
                 signals.put(
                     signal.wire(), new RecallResponse.SignalScore(found.rank(), found.score())));
-    return new RecallResponse.Item(
-        d.id(),
-        d.kind(),
-        d.text(),
-        hit.score(),
-        signals,
-        d.createdAt(),
-        d.agent(),
-        d.chat(),
-        d.thread(),
-        d.session(),
-        d.scope(),
-        d.category(),
-        d.status(),
-        d.speaker(),
-        d.role(),
-        d.confidence(),
-        d.archivedAt(),
-        d.supersededAt(),
-        d.source(),
-        d.sourceExchangeIds(),
-        d.metadata());
+    return new RecallResponse.Item(d, hit.score(), signals);
   }
 }

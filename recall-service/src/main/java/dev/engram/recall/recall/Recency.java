@@ -1,6 +1,6 @@
 package dev.engram.recall.recall;
 
-import dev.engram.recall.index.IndexDocument;
+import dev.engram.contracts.index.IndexDocument;
 import dev.engram.recall.index.SearchHit;
 import java.time.Duration;
 import java.time.Instant;

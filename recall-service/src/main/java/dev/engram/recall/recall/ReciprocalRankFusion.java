@@ -1,7 +1,7 @@
 package dev.engram.recall.recall;
 
-import dev.engram.recall.index.DocKind;
-import dev.engram.recall.index.IndexDocument;
+import dev.engram.contracts.index.DocKind;
+import dev.engram.contracts.index.IndexDocument;
 import dev.engram.recall.index.SearchHit;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,7 +1,8 @@
 package dev.engram.recall.similar;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import dev.engram.recall.index.DocKind;
+import dev.engram.contracts.index.DocKind;
+import dev.engram.contracts.index.IndexDocument;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
@@ -19,7 +20,7 @@ import java.util.Set;
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 record SimilarRequest(
-    @NotNull @Pattern(regexp = "[A-Za-z0-9._-]{1,64}") String tenant,
+    @NotNull @Pattern(regexp = IndexDocument.TENANT_PATTERN) String tenant,
     @NotBlank @Size(max = 256) String agent,
     @Size(min = 1, max = 256) String chat,
     @NotBlank String text,

@@ -2,9 +2,9 @@ package dev.engram.recall.similar;
 
 import dev.engram.common.auth.Roles;
 import dev.engram.common.error.EngramException;
+import dev.engram.contracts.index.DocKind;
 import dev.engram.recall.config.RecallConfig;
 import dev.engram.recall.embedding.EmbeddingModel;
-import dev.engram.recall.index.DocKind;
 import dev.engram.recall.index.IndexStore;
 import dev.engram.recall.index.Visibility;
 import io.smallrye.common.annotation.Blocking;

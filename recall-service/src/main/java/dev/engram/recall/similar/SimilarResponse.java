@@ -1,6 +1,6 @@
 package dev.engram.recall.similar;
 
-import dev.engram.recall.index.DocKind;
+import dev.engram.contracts.index.DocKind;
 import java.util.List;
 
 /** Answer of {@code POST /internal/v1/similar}: nearest documents, highest cosine first. */

@@ -32,6 +32,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -128,6 +129,67 @@ class BackupResourceTest {
     assertTrue(body.endsWith("\n"));
   }
 
+  /**
+   * Vectors are the one thing an import takes that no other endpoint does: a vector of another
+   * length, with a value that is not a number, or all zero is a 400 naming the line and the rule,
+   * and nothing of the body is applied.
+   */
+  @Test
+  void aBadVectorIsRefusedAsA400NamingTheLine() throws Exception {
+    String tenant = "backup-bad-vector";
+    index(reset(tenant));
+    float[] good = new float[embedder.dimensions()];
+    good[0] = 1f;
+    Object[] nan = new Object[embedder.dimensions()];
+    Arrays.fill(nan, 0.5);
+    nan[3] = "NaN";
+    Map<Object, String> rules =
+        Map.of(
+            new float[embedder.dimensions() - 1],
+            "dimensions",
+            nan,
+            "finite",
+            new float[embedder.dimensions()],
+            "finite");
+    for (var bad : rules.entrySet()) {
+      String body =
+          "{\"header\":{\"format_version\":1,\"embedding_model\":\""
+              + embedder.modelId()
+              + "\"}}\n"
+              + vectorLine(tenant, 1, good)
+              + vectorLine(tenant, 2, bad.getKey())
+              + "{\"end\":{\"counts\":{\"vectors\":2}}}\n";
+      importing(INTERNAL_KEY, "merge", body)
+          .statusCode(400)
+          .contentType("application/problem+json")
+          .body("code", equalTo("validation_failed"))
+          .body("errors[0].field", equalTo("line 3: record.vector"))
+          .body("errors[0].rule", equalTo(bad.getValue()));
+      assertEquals(0, store.count(tenant), "nothing applied");
+    }
+  }
+
+  private String vectorLine(String tenant, long id, Object vector) throws Exception {
+    return json.writeValueAsString(
+            Map.of("stream", "vectors", "record", record(tenant, id, "memory " + id, vector)))
+        + "\n";
+  }
+
+  /** A {@code vectors} record of a GLOBAL memory with the fields an import requires. */
+  private static Map<String, Object> record(String tenant, long id, String text, Object vector) {
+    Map<String, Object> record = new LinkedHashMap<>();
+    record.put("tenant", tenant);
+    record.put("kind", "memory");
+    record.put("id", id);
+    record.put("version", 1);
+    record.put("scope", "GLOBAL");
+    record.put("status", "ACTIVE");
+    record.put("text", text);
+    record.put("created_at", "2026-05-08T13:56:00Z");
+    record.put("vector", vector);
+    return record;
+  }
+
   @TestHTTPResource("/internal/v1/import?mode=merge&dry_run=false")
   URI importUri;
 
@@ -148,16 +210,7 @@ class BackupResourceTest {
                 + "\"}}\n"));
     int records = 60;
     for (int i = 1; i <= records; i++) {
-      Map<String, Object> record = new LinkedHashMap<>();
-      record.put("tenant", "backup-large");
-      record.put("kind", "memory");
-      record.put("id", i);
-      record.put("version", 1);
-      record.put("scope", "GLOBAL");
-      record.put("status", "ACTIVE");
-      record.put("text", "large import " + i);
-      record.put("created_at", "2026-05-08T13:56:00Z");
-      record.put("vector", vector);
+      Map<String, Object> record = record("backup-large", i, "large import " + i, vector);
       record.put("x_padding", padding); // unknown fields are ignored
       parts.add(
           bytes(json.writeValueAsString(Map.of("stream", "vectors", "record", record)) + "\n"));

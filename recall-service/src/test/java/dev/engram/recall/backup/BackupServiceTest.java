@@ -12,18 +12,18 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.engram.common.error.EngramException;
+import dev.engram.contracts.index.DocKind;
+import dev.engram.contracts.index.IndexDocument;
+import dev.engram.contracts.index.Status;
 import dev.engram.recall.embedding.Embedder;
 import dev.engram.recall.index.DocBuilder;
 import dev.engram.recall.index.DocKey;
-import dev.engram.recall.index.DocKind;
 import dev.engram.recall.index.ImportCounts;
-import dev.engram.recall.index.IndexDocument;
 import dev.engram.recall.index.IndexOperation;
 import dev.engram.recall.index.IndexStore;
-import dev.engram.recall.index.LuceneIndexStore;
 import dev.engram.recall.index.SearchHit;
-import dev.engram.recall.index.Status;
 import dev.engram.recall.index.Visibility;
+import dev.engram.recall.index.lucene.LuceneIndexStore;
 import jakarta.validation.Validation;
 import jakarta.validation.Validator;
 import java.io.ByteArrayInputStream;
@@ -258,11 +258,11 @@ class BackupServiceTest {
     assertEquals(2, target.count("t1") + target.count("t2"), "a dry run writes nothing");
     assertEquals(new ImportCounts(40, 38, 1, 1), load(service(target), body, false, false));
     assertEquals(40, target.count("t1") + target.count("t2"));
-    assertEquals(9, target.get(List.of(newer.key()), all(newer.tenant())).get(0).version());
+    assertEquals(9, target.get(List.of(DocKey.of(newer)), all(newer.tenant())).get(0).version());
     assertEquals(new ImportCounts(40, 0, 0, 40), load(service(target), body, false, false));
     assertEquals(new ImportCounts(40, 40, 0, 0), load(service(target), body, true, true));
     assertEquals(new ImportCounts(40, 40, 0, 0), load(service(target), body, true, false));
-    assertEquals(2, target.get(List.of(newer.key()), all(newer.tenant())).get(0).version());
+    assertEquals(2, target.get(List.of(DocKey.of(newer)), all(newer.tenant())).get(0).version());
   }
 
   @Test

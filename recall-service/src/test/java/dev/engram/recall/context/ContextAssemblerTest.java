@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.engram.contracts.index.IndexDocument;
 import dev.engram.recall.index.DocBuilder;
-import dev.engram.recall.index.IndexDocument;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -17,6 +17,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.engram.common.error.EngramException;
+import dev.engram.contracts.index.DocKind;
+import dev.engram.contracts.index.IndexDocument;
+import dev.engram.contracts.index.Scope;
+import dev.engram.contracts.index.Status;
 import dev.engram.recall.RecallError;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -58,8 +62,8 @@ abstract class IndexStoreContract {
         new IndexDocument(
             "t1",
             DocKind.MEMORY,
-            42,
-            3,
+            42L,
+            3L,
             "bot1",
             "telegram:1",
             "proj-x",
@@ -389,7 +393,7 @@ abstract class IndexStoreContract {
     var found = store.get(keys, visible("t1", "bot1", "chat-a"));
     assertEquals(
         Set.of(new DocKey(DocKind.MEMORY, 1), new DocKey(DocKind.EXCHANGE, 1)),
-        Set.copyOf(found.stream().map(IndexDocument::key).toList()));
+        Set.copyOf(found.stream().map(DocKey::of).toList()));
     assertEquals(List.of(), store.get(List.of(), visible("t1", "bot1", "chat-a")));
   }
 

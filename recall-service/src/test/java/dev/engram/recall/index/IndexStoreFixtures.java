@@ -1,5 +1,9 @@
 package dev.engram.recall.index;
 
+import dev.engram.contracts.index.DocKind;
+import dev.engram.contracts.index.IndexDocument;
+import dev.engram.contracts.index.Scope;
+import dev.engram.contracts.index.Status;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;

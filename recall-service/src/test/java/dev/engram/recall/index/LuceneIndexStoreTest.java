@@ -14,21 +14,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.engram.common.error.EngramException;
+import dev.engram.contracts.index.Scope;
 import dev.engram.recall.RecallError;
+import dev.engram.recall.index.lucene.LuceneIndexStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
-import org.apache.lucene.document.Document;
-import org.apache.lucene.document.Field;
-import org.apache.lucene.document.StoredField;
-import org.apache.lucene.document.StringField;
-import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,6 +41,26 @@ class LuceneIndexStoreTest extends IndexStoreContract {
   IndexStore reopen(String modelId, int dimensions) {
     store.close();
     return new LuceneIndexStore(dir.resolve("index"), modelId, dimensions);
+  }
+
+  @Test
+  void aBadVectorIsA400AndNothingOfTheBatchIsWritten() {
+    float[] nan = axis(1);
+    nan[0] = Float.NaN;
+    for (float[] bad : List.of(new float[DIMENSIONS + 1], nan, new float[DIMENSIONS])) {
+      var e =
+          assertThrows(
+              EngramException.class,
+              () ->
+                  store.apply(
+                      List.of(
+                          upsert(memory("t1", 1, Scope.GLOBAL, null, null, "good"), axis(1)),
+                          upsert(memory("t1", 2, Scope.GLOBAL, null, null, "bad"), bad))));
+      assertEquals(RecallError.INVALID_VECTOR, e.error());
+      assertEquals(400, e.error().definition().status());
+      assertTrue(e.getMessage().contains("memory 2"), e.getMessage());
+      assertEquals(0, store.count("t1"));
+    }
   }
 
   @Test
@@ -81,53 +94,6 @@ class LuceneIndexStoreTest extends IndexStoreContract {
     try (IndexStore reopened = new LuceneIndexStore(crashed, MODEL, DIMENSIONS)) {
       assertEquals(List.of(1L), ids(reopened.keyword("durable", visible("t1", "bot1", null), 5)));
     }
-  }
-
-  @Test
-  void commitsRecordTheEmbeddingModel() throws IOException {
-    apply(upsert(memory("t1", 1, Scope.GLOBAL, null, null, "text"), axis(1)));
-    try (var directory = FSDirectory.open(dir.resolve("index"));
-        var reader = DirectoryReader.open(directory)) {
-      var userData = reader.getIndexCommit().getUserData();
-      assertEquals(MODEL, userData.get(LuceneIndex.COMMIT_MODEL));
-      assertEquals(Integer.toString(DIMENSIONS), userData.get(LuceneIndex.COMMIT_DIMENSIONS));
-    }
-    assertEquals(MODEL, store.health().data().get("index_model"));
-  }
-
-  @Test
-  void anIndexOfAnOlderSchemaIsRebuiltByResettingItsTenants() throws IOException {
-    store.close();
-    // What schema 1 left on disk: a confidence field without doc values, same model and length.
-    try (var directory = FSDirectory.open(dir.resolve("index"));
-        var writer = new IndexWriter(directory, new IndexWriterConfig())) {
-      Document old = new Document();
-      old.add(new StringField(LuceneSchema.TENANT, "t1", Field.Store.YES));
-      old.add(new StoredField(LuceneSchema.CONFIDENCE, 0.5));
-      writer.addDocument(old);
-      writer.setLiveCommitData(
-          Map.of(
-                  LuceneIndex.COMMIT_MODEL,
-                  MODEL,
-                  LuceneIndex.COMMIT_DIMENSIONS,
-                  Integer.toString(DIMENSIONS),
-                  LuceneIndex.COMMIT_SCHEMA,
-                  "1")
-              .entrySet());
-      writer.commit();
-    }
-    store = createStore();
-    var doc = upsert(memory("t1", 1, Scope.GLOBAL, null, null, "reindexed"), axis(1));
-    EngramException stale = assertThrows(EngramException.class, () -> apply(doc));
-    assertEquals(RecallError.REINDEX_REQUIRED, stale.error());
-    assertTrue(stale.getMessage().contains("index schema 1"), stale.getMessage());
-    // What a reindex sends: the reset, then the documents (here in one batch).
-    assertEquals(new ApplyResult(2, 0), apply(new IndexOperation.Reset("t1"), doc));
-    assertEquals(List.of(1L), ids(store.keyword("reindexed", visible("t1", "bot1", null), 5)));
-    store.close();
-    store = createStore();
-    assertEquals(1, store.count("t1"), "clean after a restart: the schema is the new one");
-    assertEquals(false, store.health().data().get("reindex_required"));
   }
 
   @Test

@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.engram.contracts.index.DocKind;
+import dev.engram.contracts.index.IndexDocument;
 import dev.engram.recall.embedding.Embedder;
 import dev.engram.recall.index.DocBuilder;
-import dev.engram.recall.index.DocKind;
 import dev.engram.recall.index.Filters;
-import dev.engram.recall.index.IndexDocument;
 import dev.engram.recall.index.IndexOperation;
 import dev.engram.recall.index.IndexStore;
-import dev.engram.recall.index.LuceneIndexStore;
+import dev.engram.recall.index.lucene.LuceneIndexStore;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -90,7 +90,7 @@ class HybridRecallTest {
     index(doc(2, "a note about the garden", days(3)), axis(1)); // found only by the graph
     index(
         DocBuilder.from(doc(3, "hidden", days(3)))
-            .status(dev.engram.recall.index.Status.ARCHIVED)
+            .status(dev.engram.contracts.index.Status.ARCHIVED)
             .build(),
         axis(1));
     vectors.put("Where does Alice live?", axis(0));

@@ -3,9 +3,9 @@ package dev.engram.recall.recall;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.engram.contracts.index.DocKind;
+import dev.engram.contracts.index.IndexDocument;
 import dev.engram.recall.index.DocBuilder;
-import dev.engram.recall.index.DocKind;
-import dev.engram.recall.index.IndexDocument;
 import dev.engram.recall.index.SearchHit;
 import java.time.Instant;
 import java.util.List;

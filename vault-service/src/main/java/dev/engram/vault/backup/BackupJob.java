@@ -1,5 +1,6 @@
 package dev.engram.vault.backup;
 
+import dev.engram.vault.JobProblem;
 import java.time.Instant;
 
 /**
@@ -23,10 +24,6 @@ record BackupJob(
     long records,
     Instant startedAt,
     Instant finishedAt,
-    Problem problem,
+    JobProblem problem,
     Backup backup,
-    java.util.List<String> deleted) {
-
-  /** Why a job failed. */
-  record Problem(String code, String detail) {}
-}
+    java.util.List<String> deleted) {}

@@ -1,5 +1,6 @@
 package dev.engram.vault.backup;
 
+import dev.engram.vault.JobProblem;
 import java.time.Instant;
 import java.util.List;
 
@@ -13,7 +14,7 @@ final class BackupRun {
   private volatile String phase = "exporting";
   private volatile long records;
   private volatile Instant finishedAt;
-  private volatile BackupJob.Problem problem;
+  private volatile JobProblem problem;
   private volatile Backup backup;
   private volatile List<String> deleted = List.of();
 
@@ -40,7 +41,7 @@ final class BackupRun {
   }
 
   void failed(String code, String detail, Instant at) {
-    this.problem = new BackupJob.Problem(code, detail);
+    this.problem = new JobProblem(code, detail);
     this.finishedAt = at;
     this.state = "failed";
   }

@@ -1,42 +1,33 @@
 package dev.engram.vault.restore;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.engram.common.web.CorrelationId;
 import dev.engram.vault.archive.ArchiveJson;
+import dev.engram.vault.client.CallException;
+import dev.engram.vault.client.ServiceClient;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import java.util.UUID;
 
-/** A service's {@code POST /internal/v1/import}, the body streamed with the JDK's HTTP client. */
+/** A service's {@code POST /internal/v1/import}, the body streamed from the archive. */
 final class HttpRecordSink implements RecordSink {
 
   static final String PATH = "/internal/v1/import";
 
   private final String name;
   private final String baseUrl;
-  private final Optional<String> internalKey;
-  private final HttpClient http;
+  private final ServiceClient client;
   private final Duration timeout;
 
-  HttpRecordSink(
-      String name,
-      String baseUrl,
-      Optional<String> internalKey,
-      HttpClient http,
-      Duration timeout) {
+  HttpRecordSink(String name, String baseUrl, ServiceClient client, Duration timeout) {
     this.name = name;
-    this.baseUrl = baseUrl.replaceAll("/+$", "");
-    this.internalKey = internalKey;
-    this.http = http;
+    this.baseUrl = baseUrl;
+    this.client = client;
     this.timeout = timeout;
   }
 
@@ -49,28 +40,21 @@ final class HttpRecordSink implements RecordSink {
   public Map<String, StreamResult> load(RestoreMode mode, boolean dryRun, InputStream body)
       throws SinkException {
     URI uri =
-        URI.create(
-            baseUrl
-                + PATH
-                + "?mode="
-                + mode.name().toLowerCase(Locale.ROOT)
-                + "&dry_run="
-                + dryRun);
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder(uri)
-            .POST(HttpRequest.BodyPublishers.ofInputStream(() -> body))
-            .timeout(timeout)
-            .header("Content-Type", "application/x-ndjson")
-            .header(CorrelationId.HEADER, UUID.randomUUID().toString());
-    internalKey.ifPresent(key -> request.header("Authorization", "Bearer " + key));
+        ServiceClient.uri(
+            baseUrl, PATH + "?mode=" + mode.name().toLowerCase(Locale.ROOT) + "&dry_run=" + dryRun);
     HttpResponse<byte[]> response;
     try {
-      response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-    } catch (IOException e) {
-      throw new SinkException(name + " import failed: " + e.getMessage());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new SinkException(name + " import was interrupted");
+      response =
+          client.post(
+              uri,
+              "application/x-ndjson",
+              HttpRequest.BodyPublishers.ofInputStream(() -> body),
+              timeout);
+    } catch (CallException e) {
+      throw new SinkException(
+          e.kind() == CallException.Kind.INTERRUPTED
+              ? name + " import was interrupted"
+              : name + " import failed: " + e.getCause().getMessage());
     }
     if (response.statusCode() != 200) {
       throw new SinkException(

@@ -1,6 +1,6 @@
 package dev.engram.vault.restore;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.engram.common.error.Problem;
 import dev.engram.vault.archive.ArchiveJson;
 import java.io.IOException;
 
@@ -9,18 +9,23 @@ final class Problems {
 
   private Problems() {}
 
-  /** {@code ": <code>: <detail>"}, or empty when the body is not a problem. */
+  /** {@code ": <code>: <detail>"} (the title when there is no detail), or empty for no problem. */
   static String describe(byte[] body) {
+    Problem problem;
     try {
-      JsonNode problem = ArchiveJson.MAPPER.readTree(body);
-      if (problem == null || !problem.isObject()) {
-        return "";
-      }
-      String code = problem.path("code").asText("");
-      String detail = problem.path("detail").asText(problem.path("title").asText(""));
-      return (code.isEmpty() ? "" : ": " + code) + (detail.isEmpty() ? "" : ": " + detail);
+      problem = ArchiveJson.MAPPER.readValue(body, Problem.class);
     } catch (IOException e) {
       return "";
     }
+    if (problem == null) {
+      return "";
+    }
+    String code = orEmpty(problem.code());
+    String detail = problem.detail() != null ? problem.detail() : orEmpty(problem.title());
+    return (code.isEmpty() ? "" : ": " + code) + (detail.isEmpty() ? "" : ": " + detail);
+  }
+
+  private static String orEmpty(String value) {
+    return value == null ? "" : value;
   }
 }

@@ -1,9 +1,9 @@
 package dev.engram.vault.restore;
 
 import dev.engram.common.config.ServicesConfig;
+import dev.engram.vault.client.ServiceClient;
 import dev.engram.vault.config.VaultConfig;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.net.http.HttpClient;
 import java.util.Optional;
 
 /** The import endpoint of each source service, and capture's reprojection. */
@@ -12,16 +12,12 @@ class RecordSinks {
 
   private final ServicesConfig services;
   private final VaultConfig config;
-  private final HttpClient http;
+  private final ServiceClient client;
 
-  RecordSinks(ServicesConfig services, VaultConfig config) {
+  RecordSinks(ServicesConfig services, VaultConfig config, ServiceClient client) {
     this.services = services;
     this.config = config;
-    this.http =
-        HttpClient.newBuilder()
-            .connectTimeout(config.exportConnectTimeout())
-            .version(HttpClient.Version.HTTP_1_1)
-            .build();
+    this.client = client;
   }
 
   /** The sink for a manifest source, or empty for one this vault does not know. */
@@ -34,15 +30,11 @@ class RecordSinks {
           default -> null;
         };
     return Optional.ofNullable(url)
-        .map(
-            base ->
-                new HttpRecordSink(
-                    name, base, services.internalKey(), http, config.exportTimeout()));
+        .map(base -> new HttpRecordSink(name, base, client, config.exportTimeout()));
   }
 
   /** capture's reprojection, for what the archive cannot restore directly. */
   Reprojector reprojector() {
-    return new HttpReprojector(
-        services.captureUrl(), services.internalKey(), http, config.exportTimeout());
+    return new HttpReprojector(services.captureUrl(), client, config.exportTimeout());
   }
 }

@@ -1,5 +1,6 @@
 package dev.engram.vault.restore;
 
+import dev.engram.vault.JobProblem;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -26,10 +27,7 @@ public record RestoreJob(
     Instant finishedAt,
     Map<String, Map<String, RecordSink.StreamResult>> results,
     List<Step> steps,
-    Problem problem) {
-
-  /** Why a job failed. */
-  public record Problem(String code, String detail) {}
+    JobProblem problem) {
 
   /**
    * One step of a restore.

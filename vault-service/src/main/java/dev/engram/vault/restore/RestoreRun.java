@@ -1,5 +1,6 @@
 package dev.engram.vault.restore;
 
+import dev.engram.vault.JobProblem;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -22,7 +23,7 @@ final class RestoreRun {
   private volatile long loadedRecords;
   private volatile ImportBody current;
   private volatile Instant finishedAt;
-  private volatile RestoreJob.Problem problem;
+  private volatile JobProblem problem;
 
   RestoreRun(String id, String backupId, RestoreMode mode, boolean dryRun) {
     this.id = id;
@@ -96,7 +97,7 @@ final class RestoreRun {
     if (!steps.isEmpty() && "running".equals(steps.getLast().state())) {
       endStep("failed", null, null, detail);
     }
-    problem = new RestoreJob.Problem(code, detail);
+    problem = new JobProblem(code, detail);
     finishedAt = Instant.now();
     state = "failed";
   }

@@ -1,45 +1,35 @@
 package dev.engram.vault.source;
 
-import dev.engram.common.web.CorrelationId;
 import dev.engram.vault.VaultError;
+import dev.engram.vault.client.CallException;
+import dev.engram.vault.client.ServiceClient;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.time.Duration;
-import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-/**
- * A source service's {@code GET /internal/v1/export}, read with the JDK's HTTP client: it hands the
- * body over as a stream while it arrives, where the REST client would buffer it whole.
- */
+/** A source service's {@code GET /internal/v1/export}, its body read as it arrives. */
 final class HttpSnapshotSource implements SnapshotSource {
 
   static final String PATH = "/internal/v1/export";
 
   private final String name;
   private final URI uri;
-  private final Optional<String> internalKey;
-  private final HttpClient http;
+  private final ServiceClient client;
   private final Duration connectTimeout;
   private final Duration exportTimeout;
 
   HttpSnapshotSource(
       String name,
       String baseUrl,
-      Optional<String> internalKey,
-      HttpClient http,
+      ServiceClient client,
       Duration connectTimeout,
       Duration exportTimeout) {
     this.name = name;
-    this.uri = URI.create(baseUrl.replaceAll("/+$", "") + PATH);
-    this.internalKey = internalKey;
-    this.http = http;
+    this.uri = ServiceClient.uri(baseUrl, PATH);
+    this.client = client;
     this.connectTimeout = connectTimeout;
     this.exportTimeout = exportTimeout;
   }
@@ -51,23 +41,16 @@ final class HttpSnapshotSource implements SnapshotSource {
 
   @Override
   public SourceSnapshot export(ExportSink sink) throws SourceException, IOException {
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder(uri)
-            .GET()
-            .timeout(connectTimeout) // until the response headers arrive
-            .header("Accept", "application/x-ndjson")
-            .header(CorrelationId.HEADER, UUID.randomUUID().toString());
-    internalKey.ifPresent(key -> request.header("Authorization", "Bearer " + key));
     HttpResponse<InputStream> response;
     try {
-      response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
-    } catch (HttpTimeoutException e) {
-      throw unavailable("did not answer within " + connectTimeout);
-    } catch (IOException e) {
-      throw unavailable("cannot be reached at " + uri.getHost() + ":" + uri.getPort());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw unavailable("the backup was interrupted");
+      response = client.stream(uri, "application/x-ndjson", connectTimeout);
+    } catch (CallException e) {
+      throw unavailable(
+          switch (e.kind()) {
+            case TIMED_OUT -> "did not answer within " + connectTimeout;
+            case UNREACHABLE -> "cannot be reached at " + uri.getHost() + ":" + uri.getPort();
+            case INTERRUPTED -> "the backup was interrupted";
+          });
     }
     try (InputStream body = response.body()) {
       if (response.statusCode() != 200) {

@@ -1,9 +1,9 @@
 package dev.engram.vault.source;
 
 import dev.engram.common.config.ServicesConfig;
+import dev.engram.vault.client.ServiceClient;
 import dev.engram.vault.config.VaultConfig;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.net.http.HttpClient;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,12 +13,7 @@ public class SnapshotSources {
 
   private final List<SnapshotSource> sources;
 
-  SnapshotSources(VaultConfig config, ServicesConfig services) {
-    HttpClient http =
-        HttpClient.newBuilder()
-            .connectTimeout(config.exportConnectTimeout())
-            .version(HttpClient.Version.HTTP_1_1)
-            .build();
+  SnapshotSources(VaultConfig config, ServicesConfig services, ServiceClient client) {
     List<SnapshotSource> list = new ArrayList<>();
     for (String name : config.sources()) {
       String url =
@@ -32,12 +27,7 @@ public class SnapshotSources {
           };
       list.add(
           new HttpSnapshotSource(
-              name.trim(),
-              url,
-              services.internalKey(),
-              http,
-              config.exportConnectTimeout(),
-              config.exportTimeout()));
+              name.trim(), url, client, config.exportConnectTimeout(), config.exportTimeout()));
     }
     this.sources = List.copyOf(list);
   }

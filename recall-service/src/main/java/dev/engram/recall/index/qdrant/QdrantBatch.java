@@ -1,7 +1,7 @@
 package dev.engram.recall.index.qdrant;
 
+import dev.engram.contracts.index.DocKind;
 import dev.engram.recall.index.ApplyResult;
-import dev.engram.recall.index.DocKind;
 import dev.engram.recall.index.IndexOperation;
 import io.qdrant.client.grpc.Common.PointId;
 import io.qdrant.client.grpc.Points.PointStruct;

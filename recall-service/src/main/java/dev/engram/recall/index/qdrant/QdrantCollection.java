@@ -1,5 +1,6 @@
 package dev.engram.recall.index.qdrant;
 
+import dev.engram.recall.index.DocField;
 import dev.engram.recall.index.ModelGuard;
 import io.qdrant.client.QdrantClient;
 import io.qdrant.client.grpc.Collections.CollectionInfo;
@@ -120,7 +121,7 @@ final class QdrantCollection {
 
   private void findOtherModels() {
     String name = settings.collection();
-    Set<String> tenants = values(facet(Fields.TENANT));
+    Set<String> tenants = values(facet(DocField.TENANT.stored()));
     String others =
         values(facet(QdrantPoints.MODEL)).stream().sorted().collect(Collectors.joining(", "));
     long points = calls.await("count", client.countAsync(name, settings.timeout()));

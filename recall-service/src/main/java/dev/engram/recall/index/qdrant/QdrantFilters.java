@@ -6,11 +6,12 @@ import static io.qdrant.client.ConditionFactory.matchKeyword;
 import static io.qdrant.client.ConditionFactory.matchKeywords;
 import static io.qdrant.client.ConditionFactory.range;
 
+import dev.engram.contracts.index.DocKind;
+import dev.engram.contracts.index.Scope;
+import dev.engram.contracts.index.Status;
+import dev.engram.recall.index.DocField;
 import dev.engram.recall.index.DocKey;
-import dev.engram.recall.index.DocKind;
 import dev.engram.recall.index.Filters;
-import dev.engram.recall.index.Scope;
-import dev.engram.recall.index.Status;
 import dev.engram.recall.index.Visibility;
 import io.qdrant.client.grpc.Common.Condition;
 import io.qdrant.client.grpc.Common.Filter;
@@ -38,19 +39,19 @@ final class QdrantFilters {
     if (v.kinds().contains(DocKind.EXCHANGE) && v.chat() != null) {
       kinds.add(
           all(
-              matchKeyword(Fields.KIND, DocKind.EXCHANGE.wire()),
-              matchKeyword(Fields.AGENT, v.agent()),
-              matchKeyword(Fields.CHAT, v.chat())));
+              matchKeyword(DocField.KIND.stored(), DocKind.EXCHANGE.wire()),
+              matchKeyword(DocField.AGENT.stored(), v.agent()),
+              matchKeyword(DocField.CHAT.stored(), v.chat())));
     }
     if (kinds.isEmpty()) {
       return Optional.empty();
     }
     Filter.Builder f =
         Filter.newBuilder()
-            .addMust(matchKeyword(Fields.TENANT, v.tenant()))
+            .addMust(matchKeyword(DocField.TENANT.stored(), v.tenant()))
             .addMust(
                 range(
-                    Fields.EXPIRES_AT,
+                    DocField.EXPIRES_AT.stored(),
                     Range.newBuilder().setGte(QdrantPoints.micros(v.now())).build()))
             .addMust(any(kinds))
             .addAllMust(status(v.filters()));
@@ -74,43 +75,47 @@ final class QdrantFilters {
 
   /** Every document of one tenant (a reset). */
   static Filter tenant(String tenant) {
-    return Filter.newBuilder().addMust(matchKeyword(Fields.TENANT, tenant)).build();
+    return Filter.newBuilder().addMust(matchKeyword(DocField.TENANT.stored(), tenant)).build();
   }
 
   private static List<Condition> status(Filters f) {
     List<Condition> status = new ArrayList<>();
-    status.add(matchKeyword(Fields.STATUS, Status.ACTIVE.name()));
+    status.add(matchKeyword(DocField.STATUS.stored(), Status.ACTIVE.name()));
     if (f.includeArchived()) {
-      status.add(matchKeyword(Fields.STATUS, Status.ARCHIVED.name()));
+      status.add(matchKeyword(DocField.STATUS.stored(), Status.ARCHIVED.name()));
     }
     if (f.asOf() == null) {
       return List.of(any(status));
     }
     double asOf = QdrantPoints.micros(f.asOf());
-    status.add(leftAfter(Status.ARCHIVED, Fields.ARCHIVED_AT, asOf));
-    status.add(leftAfter(Status.SUPERSEDED, Fields.SUPERSEDED_AT, asOf));
-    return List.of(any(status), range(Fields.CREATED_AT, Range.newBuilder().setLte(asOf).build()));
+    status.add(leftAfter(Status.ARCHIVED, DocField.ARCHIVED_AT.stored(), asOf));
+    status.add(leftAfter(Status.SUPERSEDED, DocField.SUPERSEDED_AT.stored(), asOf));
+    return List.of(
+        any(status), range(DocField.CREATED_AT.stored(), Range.newBuilder().setLte(asOf).build()));
   }
 
   private static Condition leftAfter(Status status, String field, double asOf) {
     return all(
-        matchKeyword(Fields.STATUS, status.name()),
+        matchKeyword(DocField.STATUS.stored(), status.name()),
         range(field, Range.newBuilder().setGt(asOf).build()));
   }
 
   private static void narrow(Filter.Builder f, Filters filters) {
     if (filters.categories() != null) {
-      f.addMust(matchKeywords(Fields.CATEGORY, List.copyOf(filters.categories())));
+      f.addMust(matchKeywords(DocField.CATEGORY.stored(), List.copyOf(filters.categories())));
     }
     if (filters.exceptCategories() != null) {
-      f.addMustNot(matchKeywords(Fields.CATEGORY, List.copyOf(filters.exceptCategories())));
+      f.addMustNot(
+          matchKeywords(DocField.CATEGORY.stored(), List.copyOf(filters.exceptCategories())));
     }
     if (filters.speakers() != null) {
-      f.addMust(matchKeywords(Fields.SPEAKER, List.copyOf(filters.speakers())));
+      f.addMust(matchKeywords(DocField.SPEAKER.stored(), List.copyOf(filters.speakers())));
     }
     if (filters.minConfidence() != null) {
       f.addMust(
-          range(Fields.CONFIDENCE, Range.newBuilder().setGte(filters.minConfidence()).build()));
+          range(
+              DocField.CONFIDENCE.stored(),
+              Range.newBuilder().setGte(filters.minConfidence()).build()));
     }
     if (filters.createdFrom() != null || filters.createdTo() != null) {
       Range.Builder created = Range.newBuilder();
@@ -120,26 +125,28 @@ final class QdrantFilters {
       if (filters.createdTo() != null) {
         created.setLt(QdrantPoints.micros(filters.createdTo()));
       }
-      f.addMust(range(Fields.CREATED_AT, created.build()));
+      f.addMust(range(DocField.CREATED_AT.stored(), created.build()));
     }
     if (filters.thread() != null) {
-      f.addMust(matchKeyword(Fields.THREAD, filters.thread()));
+      f.addMust(matchKeyword(DocField.THREAD.stored(), filters.thread()));
     }
   }
 
   private static Condition memories(Visibility v) {
     List<Condition> scopes = new ArrayList<>();
-    scopes.add(matchKeyword(Fields.SCOPE, Scope.GLOBAL.name()));
+    scopes.add(matchKeyword(DocField.SCOPE.stored(), Scope.GLOBAL.name()));
     scopes.add(
-        all(matchKeyword(Fields.SCOPE, Scope.AGENT.name()), matchKeyword(Fields.AGENT, v.agent())));
+        all(
+            matchKeyword(DocField.SCOPE.stored(), Scope.AGENT.name()),
+            matchKeyword(DocField.AGENT.stored(), v.agent())));
     if (v.chat() != null) {
       scopes.add(
           all(
-              matchKeyword(Fields.SCOPE, Scope.CHAT.name()),
-              matchKeyword(Fields.AGENT, v.agent()),
-              matchKeyword(Fields.CHAT, v.chat())));
+              matchKeyword(DocField.SCOPE.stored(), Scope.CHAT.name()),
+              matchKeyword(DocField.AGENT.stored(), v.agent()),
+              matchKeyword(DocField.CHAT.stored(), v.chat())));
     }
-    return all(matchKeyword(Fields.KIND, DocKind.MEMORY.wire()), any(scopes));
+    return all(matchKeyword(DocField.KIND.stored(), DocKind.MEMORY.wire()), any(scopes));
   }
 
   private static Condition all(Condition... conditions) {

@@ -1,12 +1,13 @@
 package dev.engram.recall.index.qdrant;
 
+import dev.engram.contracts.index.DocKind;
+import dev.engram.contracts.index.IndexDocument;
 import dev.engram.recall.embedding.Vectors;
 import dev.engram.recall.index.ApplyResult;
+import dev.engram.recall.index.DocField;
 import dev.engram.recall.index.DocKey;
-import dev.engram.recall.index.DocKind;
 import dev.engram.recall.index.ImportCounts;
 import dev.engram.recall.index.ImportSource;
-import dev.engram.recall.index.IndexDocument;
 import dev.engram.recall.index.IndexOperation;
 import dev.engram.recall.index.IndexSnapshot;
 import dev.engram.recall.index.IndexStore;
@@ -15,6 +16,7 @@ import dev.engram.recall.index.Page;
 import dev.engram.recall.index.SearchHit;
 import dev.engram.recall.index.StoreHealth;
 import dev.engram.recall.index.TextTerms;
+import dev.engram.recall.index.VectorRule;
 import dev.engram.recall.index.Visibility;
 import io.qdrant.client.ConditionFactory;
 import io.qdrant.client.QdrantClient;
@@ -74,12 +76,7 @@ public final class QdrantIndexStore implements IndexStore {
 
   @Override
   public ApplyResult apply(List<IndexOperation> operations) {
-    for (IndexOperation op : operations) {
-      if (op instanceof IndexOperation.Upsert u && !validVector(u.vector())) {
-        throw new IllegalArgumentException(
-            "vector of " + u.document().kind() + " " + u.document().id() + " is not valid");
-      }
-    }
+    VectorRule.check(operations, dimensions);
     writes.lock();
     try {
       bootstrap.ensure();
@@ -198,7 +195,9 @@ public final class QdrantIndexStore implements IndexStore {
             "version lookup",
             client.retrieveAsync(QdrantRequests.versions(collection, ids), settings.timeout()));
     points.forEach(
-        p -> versions.put(p.getId(), p.getPayloadMap().get(Fields.VERSION).getIntegerValue()));
+        p ->
+            versions.put(
+                p.getId(), p.getPayloadMap().get(DocField.VERSION.stored()).getIntegerValue()));
     return versions;
   }
 
@@ -272,7 +271,7 @@ public final class QdrantIndexStore implements IndexStore {
     bootstrap.ensure();
     return count(
         Filter.newBuilder()
-            .addMust(ConditionFactory.matchKeyword(Fields.KIND, kind.wire()))
+            .addMust(ConditionFactory.matchKeyword(DocField.KIND.stored(), kind.wire()))
             .build());
   }
 
@@ -311,17 +310,5 @@ public final class QdrantIndexStore implements IndexStore {
   public void close() {
     client.close();
     analyzer.close();
-  }
-
-  private boolean validVector(float[] vector) {
-    if (vector == null || vector.length != dimensions) {
-      return false;
-    }
-    for (float x : vector) {
-      if (!Float.isFinite(x)) {
-        return false;
-      }
-    }
-    return true;
   }
 }

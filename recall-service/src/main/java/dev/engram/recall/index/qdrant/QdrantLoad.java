@@ -1,8 +1,8 @@
 package dev.engram.recall.index.qdrant;
 
+import dev.engram.contracts.index.IndexDocument;
 import dev.engram.recall.index.ImportCounts;
 import dev.engram.recall.index.ImportSource;
-import dev.engram.recall.index.IndexDocument;
 import dev.engram.recall.index.IndexOperation;
 import dev.engram.recall.index.ModelGuard;
 import io.qdrant.client.grpc.Common.PointId;

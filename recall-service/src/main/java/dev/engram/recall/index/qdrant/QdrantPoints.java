@@ -3,10 +3,11 @@ package dev.engram.recall.index.qdrant;
 import static io.qdrant.client.ValueFactory.list;
 import static io.qdrant.client.ValueFactory.value;
 
-import dev.engram.recall.index.DocKind;
-import dev.engram.recall.index.IndexDocument;
-import dev.engram.recall.index.Scope;
-import dev.engram.recall.index.Status;
+import dev.engram.contracts.index.DocKind;
+import dev.engram.contracts.index.IndexDocument;
+import dev.engram.contracts.index.Scope;
+import dev.engram.contracts.index.Status;
+import dev.engram.recall.index.DocField;
 import io.qdrant.client.PointIdFactory;
 import io.qdrant.client.VectorFactory;
 import io.qdrant.client.VectorsFactory;
@@ -73,39 +74,40 @@ final class QdrantPoints {
   /** The payload of a document; absent values are left out (Qdrant's "is empty"). */
   static Map<String, Value> payload(IndexDocument d, String modelId) {
     Map<String, Value> p = new LinkedHashMap<>();
-    p.put(Fields.TENANT, value(d.tenant()));
-    p.put(Fields.KIND, value(d.kind().wire()));
-    p.put(Fields.ID, value(d.id()));
-    p.put(Fields.VERSION, value(d.version()));
-    put(p, Fields.AGENT, d.agent());
-    put(p, Fields.CHAT, d.chat());
-    put(p, Fields.THREAD, d.thread());
-    put(p, Fields.SESSION, d.session());
-    p.put(Fields.SCOPE, value(d.scope().name()));
-    put(p, Fields.CATEGORY, d.category());
-    p.put(Fields.STATUS, value(d.status().name()));
-    put(p, Fields.SPEAKER, d.speaker());
-    put(p, Fields.ROLE, d.role());
-    p.put(Fields.TEXT, value(d.text()));
+    p.put(DocField.TENANT.stored(), value(d.tenant()));
+    p.put(DocField.KIND.stored(), value(d.kind().wire()));
+    p.put(DocField.ID.stored(), value(d.id()));
+    p.put(DocField.VERSION.stored(), value(d.version()));
+    put(p, DocField.AGENT.stored(), d.agent());
+    put(p, DocField.CHAT.stored(), d.chat());
+    put(p, DocField.THREAD.stored(), d.thread());
+    put(p, DocField.SESSION.stored(), d.session());
+    p.put(DocField.SCOPE.stored(), value(d.scope().name()));
+    put(p, DocField.CATEGORY.stored(), d.category());
+    p.put(DocField.STATUS.stored(), value(d.status().name()));
+    put(p, DocField.SPEAKER.stored(), d.speaker());
+    put(p, DocField.ROLE.stored(), d.role());
+    p.put(DocField.TEXT.stored(), value(d.text()));
     if (d.confidence() != null) {
-      p.put(Fields.CONFIDENCE, value(d.confidence()));
+      p.put(DocField.CONFIDENCE.stored(), value(d.confidence()));
     }
-    p.put(Fields.CREATED_AT, value(micros(d.createdAt())));
-    p.put(Fields.EXPIRES_AT, value(d.expiresAt() == null ? NEVER : micros(d.expiresAt())));
+    p.put(DocField.CREATED_AT.stored(), value(micros(d.createdAt())));
+    p.put(
+        DocField.EXPIRES_AT.stored(), value(d.expiresAt() == null ? NEVER : micros(d.expiresAt())));
     if (d.archivedAt() != null) {
-      p.put(Fields.ARCHIVED_AT, value(micros(d.archivedAt())));
+      p.put(DocField.ARCHIVED_AT.stored(), value(micros(d.archivedAt())));
     }
     if (d.supersededAt() != null) {
-      p.put(Fields.SUPERSEDED_AT, value(micros(d.supersededAt())));
+      p.put(DocField.SUPERSEDED_AT.stored(), value(micros(d.supersededAt())));
     }
-    put(p, Fields.SOURCE, d.source());
+    put(p, DocField.SOURCE.stored(), d.source());
     p.put(
-        Fields.SOURCE_EXCHANGE_IDS,
+        DocField.SOURCE_EXCHANGE_IDS.stored(),
         list(d.sourceExchangeIds().stream().map(id -> value(id)).toList()));
     if (d.metadata() != null) {
       Map<String, Value> metadata = new LinkedHashMap<>();
       d.metadata().forEach((k, v) -> metadata.put(k, value(v)));
-      p.put(Fields.METADATA, value(metadata));
+      p.put(DocField.METADATA.stored(), value(metadata));
     }
     p.put(MODEL, value(modelId));
     return p;
@@ -114,28 +116,32 @@ final class QdrantPoints {
   /** The document a payload describes. */
   static IndexDocument document(Map<String, Value> p) {
     return new IndexDocument(
-        string(p, Fields.TENANT),
-        DocKind.valueOf(string(p, Fields.KIND).toUpperCase(java.util.Locale.ROOT)),
-        p.get(Fields.ID).getIntegerValue(),
-        p.get(Fields.VERSION).getIntegerValue(),
-        string(p, Fields.AGENT),
-        string(p, Fields.CHAT),
-        string(p, Fields.THREAD),
-        string(p, Fields.SESSION),
-        Scope.valueOf(string(p, Fields.SCOPE)),
-        string(p, Fields.CATEGORY),
-        Status.valueOf(string(p, Fields.STATUS)),
-        string(p, Fields.SPEAKER),
-        string(p, Fields.ROLE),
-        string(p, Fields.TEXT),
-        p.containsKey(Fields.CONFIDENCE) ? number(p.get(Fields.CONFIDENCE)) : null,
-        instant(p, Fields.CREATED_AT),
-        p.get(Fields.EXPIRES_AT).getIntegerValue() == NEVER ? null : instant(p, Fields.EXPIRES_AT),
-        instant(p, Fields.ARCHIVED_AT),
-        instant(p, Fields.SUPERSEDED_AT),
-        string(p, Fields.SOURCE),
-        longs(p.get(Fields.SOURCE_EXCHANGE_IDS)),
-        metadata(p.get(Fields.METADATA)));
+        string(p, DocField.TENANT.stored()),
+        DocKind.valueOf(string(p, DocField.KIND.stored()).toUpperCase(java.util.Locale.ROOT)),
+        p.get(DocField.ID.stored()).getIntegerValue(),
+        p.get(DocField.VERSION.stored()).getIntegerValue(),
+        string(p, DocField.AGENT.stored()),
+        string(p, DocField.CHAT.stored()),
+        string(p, DocField.THREAD.stored()),
+        string(p, DocField.SESSION.stored()),
+        Scope.valueOf(string(p, DocField.SCOPE.stored())),
+        string(p, DocField.CATEGORY.stored()),
+        Status.valueOf(string(p, DocField.STATUS.stored())),
+        string(p, DocField.SPEAKER.stored()),
+        string(p, DocField.ROLE.stored()),
+        string(p, DocField.TEXT.stored()),
+        p.containsKey(DocField.CONFIDENCE.stored())
+            ? number(p.get(DocField.CONFIDENCE.stored()))
+            : null,
+        instant(p, DocField.CREATED_AT.stored()),
+        p.get(DocField.EXPIRES_AT.stored()).getIntegerValue() == NEVER
+            ? null
+            : instant(p, DocField.EXPIRES_AT.stored()),
+        instant(p, DocField.ARCHIVED_AT.stored()),
+        instant(p, DocField.SUPERSEDED_AT.stored()),
+        string(p, DocField.SOURCE.stored()),
+        longs(p.get(DocField.SOURCE_EXCHANGE_IDS.stored())),
+        metadata(p.get(DocField.METADATA.stored())));
   }
 
   static long micros(Instant t) {

@@ -2,6 +2,7 @@ package dev.engram.recall.index.qdrant;
 
 import static io.qdrant.client.ConditionFactory.matchKeyword;
 
+import dev.engram.recall.index.DocField;
 import io.qdrant.client.QueryFactory;
 import io.qdrant.client.ValueFactory;
 import io.qdrant.client.WithPayloadSelectorFactory;
@@ -62,23 +63,27 @@ final class QdrantRequests {
     Map<String, FieldType> m = new LinkedHashMap<>();
     for (String keyword :
         List.of(
-            Fields.TENANT,
-            Fields.AGENT,
-            Fields.CHAT,
-            Fields.THREAD,
-            Fields.KIND,
-            Fields.SCOPE,
-            Fields.STATUS,
-            Fields.CATEGORY,
-            Fields.SPEAKER,
+            DocField.TENANT.stored(),
+            DocField.AGENT.stored(),
+            DocField.CHAT.stored(),
+            DocField.THREAD.stored(),
+            DocField.KIND.stored(),
+            DocField.SCOPE.stored(),
+            DocField.STATUS.stored(),
+            DocField.CATEGORY.stored(),
+            DocField.SPEAKER.stored(),
             QdrantPoints.MODEL)) {
       m.put(keyword, FieldType.FieldTypeKeyword);
     }
     for (String time :
-        List.of(Fields.CREATED_AT, Fields.EXPIRES_AT, Fields.ARCHIVED_AT, Fields.SUPERSEDED_AT)) {
+        List.of(
+            DocField.CREATED_AT.stored(),
+            DocField.EXPIRES_AT.stored(),
+            DocField.ARCHIVED_AT.stored(),
+            DocField.SUPERSEDED_AT.stored())) {
       m.put(time, FieldType.FieldTypeInteger);
     }
-    m.put(Fields.CONFIDENCE, FieldType.FieldTypeFloat);
+    m.put(DocField.CONFIDENCE.stored(), FieldType.FieldTypeFloat);
     return m;
   }
 
@@ -114,7 +119,7 @@ final class QdrantRequests {
             .setFieldName(field)
             .setFieldType(type)
             .setWait(true);
-    if (field.equals(Fields.TENANT)) {
+    if (field.equals(DocField.TENANT.stored())) {
       request.setFieldIndexParams(
           PayloadIndexParams.newBuilder()
               .setKeywordIndexParams(KeywordIndexParams.newBuilder().setIsTenant(true)));
@@ -151,7 +156,8 @@ final class QdrantRequests {
         .setCollectionName(collection)
         .setFilter(filter)
         .setLimit(limit)
-        .setOrderBy(OrderBy.newBuilder().setKey(Fields.CONFIDENCE).setDirection(Direction.Desc))
+        .setOrderBy(
+            OrderBy.newBuilder().setKey(DocField.CONFIDENCE.stored()).setDirection(Direction.Desc))
         .setWithPayload(WithPayloadSelectorFactory.enable(true))
         .build();
   }
@@ -188,7 +194,7 @@ final class QdrantRequests {
     return GetPoints.newBuilder()
         .setCollectionName(collection)
         .addAllIds(ids)
-        .setWithPayload(WithPayloadSelectorFactory.include(List.of(Fields.VERSION)))
+        .setWithPayload(WithPayloadSelectorFactory.include(List.of(DocField.VERSION.stored())))
         .build();
   }
 

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.engram.contracts.index.IndexDocument;
 import dev.engram.recall.index.DocBuilder;
 import dev.engram.recall.index.ImportCounts;
-import dev.engram.recall.index.IndexDocument;
 import dev.engram.recall.index.IndexOperation;
 import dev.engram.recall.index.ModelGuard;
 import io.qdrant.client.PointIdFactory;

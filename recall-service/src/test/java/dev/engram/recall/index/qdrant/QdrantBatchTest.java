@@ -3,9 +3,9 @@ package dev.engram.recall.index.qdrant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
+import dev.engram.contracts.index.DocKind;
 import dev.engram.recall.index.ApplyResult;
 import dev.engram.recall.index.DocBuilder;
-import dev.engram.recall.index.DocKind;
 import dev.engram.recall.index.IndexOperation;
 import io.qdrant.client.grpc.Points.PointStruct;
 import java.util.List;

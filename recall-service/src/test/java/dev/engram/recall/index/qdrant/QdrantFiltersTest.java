@@ -3,8 +3,8 @@ package dev.engram.recall.index.qdrant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.engram.contracts.index.DocKind;
 import dev.engram.recall.index.DocKey;
-import dev.engram.recall.index.DocKind;
 import dev.engram.recall.index.FiltersBuilder;
 import dev.engram.recall.index.Visibility;
 import io.qdrant.client.grpc.Common.Condition;

@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.engram.contracts.index.DocKind;
+import dev.engram.contracts.index.IndexDocument;
 import dev.engram.recall.index.DocBuilder;
-import dev.engram.recall.index.DocKind;
-import dev.engram.recall.index.IndexDocument;
+import dev.engram.recall.index.DocField;
 import dev.engram.recall.index.TextTerms;
 import io.qdrant.client.grpc.JsonWithInt.Value;
 import io.qdrant.client.grpc.Points.PointStruct;
@@ -40,8 +41,8 @@ class QdrantPointsTest {
         DocBuilder.exchange("t1", 7, "bot1", "telegram:1", "I moved to Porto").build();
     Map<String, Value> payload = QdrantPoints.payload(bare, "m1");
     assertEquals(bare, QdrantPoints.document(payload));
-    assertFalse(payload.containsKey(Fields.CATEGORY), "absent values are left out");
-    assertEquals(QdrantPoints.NEVER, payload.get(Fields.EXPIRES_AT).getIntegerValue());
+    assertFalse(payload.containsKey(DocField.CATEGORY.stored()), "absent values are left out");
+    assertEquals(QdrantPoints.NEVER, payload.get(DocField.EXPIRES_AT.stored()).getIntegerValue());
     assertNull(QdrantPoints.document(payload).expiresAt());
   }
 
@@ -53,9 +54,10 @@ class QdrantPointsTest {
             .build();
     Map<String, Value> payload = QdrantPoints.payload(doc, "all-minilm-l6-v2-q");
     assertEquals("all-minilm-l6-v2-q", payload.get(QdrantPoints.MODEL).getStringValue());
-    assertEquals(1_778_241_360_000_001L, payload.get(Fields.CREATED_AT).getIntegerValue());
-    assertEquals("GLOBAL", payload.get(Fields.SCOPE).getStringValue());
-    assertEquals("memory", payload.get(Fields.KIND).getStringValue());
+    assertEquals(
+        1_778_241_360_000_001L, payload.get(DocField.CREATED_AT.stored()).getIntegerValue());
+    assertEquals("GLOBAL", payload.get(DocField.SCOPE.stored()).getStringValue());
+    assertEquals("memory", payload.get(DocField.KIND.stored()).getStringValue());
   }
 
   @Test
@@ -78,6 +80,6 @@ class QdrantPointsTest {
     var bm25 = named.get(QdrantPoints.SPARSE).getSparse();
     assertEquals(List.of(SparseVectors.index("run")), bm25.getIndicesList(), "stemmed: one term");
     assertEquals(QdrantPoints.id("t1", DocKind.MEMORY, 1), point.getId());
-    assertEquals("t1", point.getPayloadMap().get(Fields.TENANT).getStringValue());
+    assertEquals("t1", point.getPayloadMap().get(DocField.TENANT.stored()).getStringValue());
   }
 }

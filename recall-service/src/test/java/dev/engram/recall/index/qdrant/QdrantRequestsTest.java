@@ -71,7 +71,7 @@ class QdrantRequestsTest {
     assertEquals(Direction.Desc, byConfidence.getOrderBy().getDirection());
     var versions =
         QdrantRequests.versions(
-            "engram", List.of(QdrantPoints.id("t1", dev.engram.recall.index.DocKind.MEMORY, 1)));
+            "engram", List.of(QdrantPoints.id("t1", dev.engram.contracts.index.DocKind.MEMORY, 1)));
     assertEquals(List.of("version"), versions.getWithPayload().getInclude().getFieldsList());
     assertEquals(false, versions.getWithVectors().getEnable());
   }

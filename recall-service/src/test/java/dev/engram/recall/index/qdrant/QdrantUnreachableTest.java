@@ -6,13 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.engram.common.error.EngramException;
+import dev.engram.contracts.index.DocKind;
 import dev.engram.recall.RecallError;
-import dev.engram.recall.index.DocKind;
+import dev.engram.recall.index.DocBuilder;
+import dev.engram.recall.index.IndexOperation;
 import dev.engram.recall.index.Visibility;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -43,6 +46,26 @@ class QdrantUnreachableTest {
       var e = assertThrows(EngramException.class, () -> store.keyword("anything", v, 5));
       assertEquals(RecallError.INDEX_UNAVAILABLE, e.error());
       assertThrows(EngramException.class, () -> store.count("t1"));
+    }
+  }
+
+  /** The vector is checked before the server is asked anything: a 400, not a 503. */
+  @Test
+  void aBadVectorIsRefusedBeforeTheServerIsAsked() throws IOException {
+    int port;
+    try (ServerSocket free = new ServerSocket(0)) {
+      port = free.getLocalPort();
+    }
+    var settings =
+        new QdrantSettings(
+            "127.0.0.1", port, false, Optional.empty(), "engram", Duration.ofMillis(500), 64, 40);
+    try (var store = new QdrantIndexStore(settings, "m1", 4)) {
+      var doc = DocBuilder.memory("t1", 1, null, null, "a memory").build();
+      var e =
+          assertThrows(
+              EngramException.class,
+              () -> store.apply(List.of(new IndexOperation.Upsert(doc, new float[] {1f, 0f}))));
+      assertEquals(RecallError.INVALID_VECTOR, e.error());
     }
   }
 }

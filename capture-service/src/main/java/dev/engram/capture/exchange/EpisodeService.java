@@ -1,0 +1,52 @@
+package dev.engram.capture.exchange;
+
+import dev.engram.common.auth.Caller;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/** Reads the verbatim trace back: the turns around a moment, and one UTC day as a Markdown log. */
+@ApplicationScoped
+class EpisodeService {
+
+  private final ExchangeRepository exchanges;
+
+  EpisodeService(ExchangeRepository exchanges) {
+    this.exchanges = exchanges;
+  }
+
+  /**
+   * {@code lines} ACTIVE turns around {@code at}: half (rounded up) at or before it, then after.
+   */
+  Uni<Episode> around(Caller caller, String agent, String chat, Instant at, int lines) {
+    String tenant = caller.tenant();
+    int before = (lines + 1) / 2;
+    return exchanges
+        .activeNextTo(tenant, agent, chat, at, true, before)
+        .chain(
+            earlier ->
+                exchanges
+                    .activeNextTo(tenant, agent, chat, at, false, lines - earlier.size())
+                    .map(
+                        later -> {
+                          List<Exchange> all = new ArrayList<>(earlier);
+                          Collections.reverse(all);
+                          all.addAll(later);
+                          return new Episode(at, all.stream().map(ExchangeView::of).toList());
+                        }));
+  }
+
+  /** One UTC day of a chat as Markdown. */
+  Uni<String> day(Caller caller, String agent, String chat, LocalDate day) {
+    Instant from = day.atStartOfDay(ZoneOffset.UTC).toInstant();
+    Instant to = day.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant();
+    return exchanges
+        .between(caller.tenant(), agent, chat, from, to)
+        .map(rows -> DayLog.render(day, agent, chat, rows));
+  }
+}

@@ -1,0 +1,122 @@
+package dev.engram.capture.fact;
+
+import dev.engram.capture.memory.MemoryScope;
+import dev.engram.capture.persistence.Where;
+import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
+import io.quarkus.panache.common.Parameters;
+import io.quarkus.panache.common.Sort;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+
+/** The queries over {@code facts}. */
+@ApplicationScoped
+public class FactRepository implements PanacheRepositoryBase<Fact, Long> {
+
+  /** These rows, any tenant or status (callers already hold the ids of one tenant). */
+  public Uni<List<Fact>> byIds(Collection<Long> ids) {
+    return list("id in ?1", ids);
+  }
+
+  /** The current ACTIVE facts with this subject and predicate in one scope, newest valid first. */
+  Uni<List<Fact>> current(
+      String tenant,
+      MemoryScope scope,
+      String agent,
+      String chat,
+      String subjectKey,
+      String predicate) {
+    Parameters params =
+        Parameters.with("tenant", tenant)
+            .and("subject", subjectKey)
+            .and("predicate", predicate)
+            .and("status", FactStatus.ACTIVE)
+            .and("scope", scope);
+    return list(
+        "tenant = :tenant and subjectKey = :subject and predicate = :predicate"
+            + " and invalidatedAt is null and status = :status and scope = :scope"
+            + sameScope(agent, chat, params)
+            + " order by validFrom desc, id desc",
+        params);
+  }
+
+  /**
+   * Current ACTIVE facts the functional rule makes older than {@code fresh}: same, other object.
+   */
+  Uni<List<Fact>> contradictedBy(Fact fresh) {
+    Parameters params =
+        Parameters.with("tenant", fresh.tenant)
+            .and("subject", fresh.subjectKey)
+            .and("predicate", fresh.predicate)
+            .and("status", FactStatus.ACTIVE)
+            .and("id", fresh.id)
+            .and("object", fresh.objectKey)
+            .and("scope", fresh.scope);
+    return list(
+        "tenant = :tenant and subjectKey = :subject and predicate = :predicate"
+            + " and invalidatedAt is null and status = :status and id <> :id"
+            + " and objectKey <> :object and scope = :scope"
+            + sameScope(fresh.agent, fresh.chat, params),
+        params);
+  }
+
+  /** Facts (any status) sourced from a memory. */
+  Uni<List<Fact>> sourcedFrom(String tenant, long memoryId) {
+    return getSession()
+        .chain(
+            s ->
+                s.createNativeQuery(
+                        "select * from facts where tenant = ?1 and source_memory_ids @> array["
+                            + memoryId
+                            + "]::bigint[]",
+                        Fact.class)
+                    .setParameter(1, tenant)
+                    .getResultList());
+  }
+
+  /** A page of a tenant's facts, newest first. */
+  Uni<List<Fact>> page(String tenant, FactFilter filter) {
+    Where where =
+        Where.of("tenant = :tenant", "tenant", tenant)
+            .equal("agent", filter.agent())
+            .equal("chat", filter.chat())
+            .andIf(
+                filter.subject() == null ? null : FactLedger.key(filter.subject()),
+                "subjectKey = :subject",
+                "subject")
+            .andIf(
+                filter.predicate() == null
+                    ? null
+                    : filter.predicate().strip().toLowerCase(Locale.ROOT),
+                "predicate = :predicate",
+                "predicate");
+    if (filter.onlyCurrent()) {
+      where.and("invalidatedAt is null and status = :active", "active", FactStatus.ACTIVE);
+    }
+    where.andIf(filter.status(), "status = :status", "status");
+    where.andIf(filter.before(), "id < :before", "before");
+    return find(where.clause(), Sort.descending("id"), where.params())
+        .page(0, filter.size())
+        .list();
+  }
+
+  /** " and agent = :agent and chat is null" and the like, adding the parameters it uses. */
+  private static String sameScope(String agent, String chat, Parameters params) {
+    StringBuilder where = new StringBuilder();
+    if (agent == null) {
+      where.append(" and agent is null");
+    } else {
+      where.append(" and agent = :agent");
+      params.and("agent", agent);
+    }
+    if (chat == null) {
+      where.append(" and chat is null");
+    } else {
+      where.append(" and chat = :chat");
+      params.and("chat", chat);
+    }
+    return where.toString();
+  }
+}

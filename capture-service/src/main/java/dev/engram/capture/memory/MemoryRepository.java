@@ -1,0 +1,216 @@
+package dev.engram.capture.memory;
+
+import dev.engram.capture.persistence.Where;
+import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
+import io.quarkus.panache.common.Parameters;
+import io.quarkus.panache.common.Sort;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+
+/** The queries over {@code memories} that other packages share; the entity keeps its fields. */
+@ApplicationScoped
+public class MemoryRepository implements PanacheRepositoryBase<Memory, Long> {
+
+  /**
+   * Where the ACTIVE capacity is counted, and how the memories beyond it are chosen: the least
+   * confident, then least recently seen, go first.
+   */
+  public enum Capacity {
+    PER_CHAT(
+        "chat",
+        "select id from (select id, row_number() over (partition by agent, chat order by"
+            + " confidence desc, last_seen_at desc, id desc) rn from memories where tenant = ?1 and"
+            + " status = 'ACTIVE' and scope = 'CHAT') ranked where rn > ?2 limit ?3"),
+    PER_AGENT(
+        "agent",
+        "select id from (select id, row_number() over (partition by agent order by confidence"
+            + " desc, last_seen_at desc, id desc) rn from memories where tenant = ?1 and status ="
+            + " 'ACTIVE' and agent is not null) ranked where rn > ?2 limit ?3"),
+    PER_TENANT(
+        "tenant",
+        "select id from (select id, row_number() over (order by confidence desc, last_seen_at"
+            + " desc, id desc) rn from memories where tenant = ?1 and status = 'ACTIVE') ranked"
+            + " where rn > ?2 limit ?3");
+
+    private final String noun;
+    private final String sql;
+
+    Capacity(String noun, String sql) {
+      this.noun = noun;
+      this.sql = sql;
+    }
+
+    /** What the capacity is per, as a reason names it. */
+    public String noun() {
+      return noun;
+    }
+  }
+
+  /** Ids of up to {@code max} ACTIVE memories beyond {@code limit} per {@code per}. */
+  public Uni<List<Long>> overCapacity(String tenant, Capacity per, int limit, int max) {
+    return getSession()
+        .chain(
+            s ->
+                s.createNativeQuery(per.sql, Long.class)
+                    .setParameter(1, tenant)
+                    .setParameter(2, limit)
+                    .setParameter(3, max)
+                    .getResultList());
+  }
+
+  /** An ACTIVE commitment memory: its text and due date (ISO, or null). */
+  public record Commitment(String text, String due) {}
+
+  /** The session's ACTIVE commitment memories, oldest first. */
+  public Uni<List<Commitment>> commitments(String tenant, String agent, String session) {
+    return getSession()
+        .chain(
+            s ->
+                s.createNativeQuery(
+                        "select text, metadata ->> 'due' from memories where tenant = ?1 and agent"
+                            + " = ?2 and session = ?3 and status = 'ACTIVE' and metadata ->> 'kind'"
+                            + " = 'commitment' order by id",
+                        Object[].class)
+                    .setParameter(1, tenant)
+                    .setParameter(2, agent)
+                    .setParameter(3, session)
+                    .getResultList())
+        .map(rows -> rows.stream().map(r -> new Commitment((String) r[0], (String) r[1])).toList());
+  }
+
+  /** These memories, any tenant or status (callers already hold the ids of one tenant). */
+  public Uni<List<Memory>> byIds(Collection<Long> ids) {
+    return list("id in ?1", ids);
+  }
+
+  /** One memory of the tenant, or null. */
+  public Uni<Memory> inTenant(String tenant, long id) {
+    return find("id = ?1 and tenant = ?2", id, tenant).firstResult();
+  }
+
+  /** One memory of the tenant in this status, or null. */
+  public Uni<Memory> inTenant(String tenant, long id, MemoryStatus status) {
+    return find("id = ?1 and tenant = ?2 and status = ?3", id, tenant, status).firstResult();
+  }
+
+  /** The ACTIVE memories of the tenant among these ids, in no particular order. */
+  public Uni<List<Memory>> activeAmong(String tenant, Collection<Long> ids) {
+    return list("tenant = ?1 and status = ?2 and id in ?3", tenant, MemoryStatus.ACTIVE, ids);
+  }
+
+  /** A page of a listing, newest first (filter.status() ACTIVE unless the filter names one). */
+  Uni<List<Memory>> page(String tenant, MemoryFilter filter) {
+    Where where =
+        Where.of("tenant = :tenant", "tenant", tenant)
+            .and(
+                "status = :status",
+                "status",
+                filter.status() == null ? MemoryStatus.ACTIVE : filter.status())
+            .equal("agent", filter.agent())
+            .equal("chat", filter.chat())
+            .equal("scope", filter.scope())
+            .equal("category", filter.category())
+            .equal("source", filter.source())
+            .andIf(filter.beforeId(), "id < :beforeId", "beforeId");
+    return find(where.clause(), Sort.descending("id"), where.params())
+        .page(0, filter.limit())
+        .list();
+  }
+
+  /**
+   * Content hashes of the tenant's knowledge priors that are not ARCHIVED (what re-importing leaves
+   * alone).
+   */
+  public Uni<List<String>> priorHashes(String tenant) {
+    return getSession()
+        .chain(
+            s ->
+                s.createNativeQuery(
+                        "select content_sha256 from memories where tenant = ?1 and source ="
+                            + " 'knowledge_prior' and status <> 'ARCHIVED'",
+                        String.class)
+                    .setParameter(1, tenant)
+                    .getResultList());
+  }
+
+  /** The tenant's ACTIVE knowledge priors imported from this file. */
+  public Uni<List<Memory>> activePriorsOf(String tenant, String file) {
+    return getSession()
+        .chain(
+            s ->
+                s.createNativeQuery(
+                        "select id from memories where tenant = ?1 and source = 'knowledge_prior'"
+                            + " and status = 'ACTIVE' and metadata ->> 'prior_file' = ?2",
+                        Long.class)
+                    .setParameter(1, tenant)
+                    .setParameter(2, file)
+                    .getResultList())
+        .chain(ids -> ids.isEmpty() ? Uni.createFrom().item(List.<Memory>of()) : byIds(ids));
+  }
+
+  /**
+   * ACTIVE memories of these sources not seen since {@code unseenSince} and not decayed since
+   * {@code decayedBefore}, least recently seen first.
+   */
+  public Uni<List<Memory>> decayable(
+      String tenant,
+      Collection<String> sources,
+      Instant unseenSince,
+      Instant decayedBefore,
+      int limit) {
+    return find(
+            "tenant = ?1 and status = ?2 and source in ?3 and lastSeenAt < ?4"
+                + " and (decayedAt is null or decayedAt < ?5) order by lastSeenAt",
+            tenant,
+            MemoryStatus.ACTIVE,
+            sources,
+            unseenSince,
+            decayedBefore)
+        .page(0, limit)
+        .list();
+  }
+
+  /** An ACTIVE memory visible from (agent, chat) with exactly this text, most recently seen. */
+  public Uni<Memory> activeWithText(String tenant, String agent, String chat, String sha) {
+    Parameters params = visibleParams(tenant, agent, chat).and("sha", sha);
+    return find(
+            "tenant = :tenant and status = :status and contentSha256 = :sha" + visible(agent, chat),
+            Sort.descending("lastSeenAt"),
+            params)
+        .firstResult();
+  }
+
+  /** The most recently seen ACTIVE memories visible from (agent, chat). */
+  public Uni<List<Memory>> recentActive(String tenant, String agent, String chat, int limit) {
+    return find(
+            "tenant = :tenant and status = :status" + visible(agent, chat),
+            Sort.descending("lastSeenAt"),
+            visibleParams(tenant, agent, chat))
+        .page(0, limit)
+        .list();
+  }
+
+  private static Parameters visibleParams(String tenant, String agent, String chat) {
+    Parameters p = Parameters.with("tenant", tenant).and("status", MemoryStatus.ACTIVE);
+    if (agent != null) {
+      p.and("agent", agent);
+    }
+    if (chat != null) {
+      p.and("chat", chat);
+    }
+    return p;
+  }
+
+  /** The chat's memories and the agent's own (AGENT scope); without an agent, tenant-wide ones. */
+  private static String visible(String agent, String chat) {
+    if (agent == null) {
+      return " and agent is null";
+    }
+    return chat == null
+        ? " and agent = :agent and chat is null"
+        : " and agent = :agent and (chat = :chat or chat is null)";
+  }
+}

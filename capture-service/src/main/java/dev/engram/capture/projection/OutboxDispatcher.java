@@ -1,0 +1,204 @@
+package dev.engram.capture.projection;
+
+import dev.engram.capture.client.DeliveryFailure;
+import dev.engram.capture.config.CaptureConfig;
+import dev.engram.capture.outbox.OutboxEvent;
+import dev.engram.capture.outbox.OutboxStats;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.panache.common.Sort;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.jboss.logging.Logger;
+
+/**
+ * Delivers one projection's outbox events in id order, at least once. A batch is read, sent and
+ * deleted in one transaction holding the projection's advisory lock, so only one dispatcher per
+ * projection (of any number of capture-service replicas) delivers at a time and an event is deleted
+ * only after the receiving service has committed it. Failures back off exponentially; a batch the
+ * receiver refuses as invalid is retried one event at a time, and the event it refuses alone is
+ * parked as dead (with its error) instead of blocking everything behind it. Each projection has its
+ * own dispatcher, so one being down never holds back the other.
+ *
+ * @param <O> the receiving API's operation type
+ */
+final class OutboxDispatcher<O> {
+
+  private static final Logger LOG = Logger.getLogger(OutboxDispatcher.class);
+  private static final int MAX_BATCHES_PER_TICK = 64;
+
+  /** Keeps one request well under the receiver's body limit, whatever the texts' sizes. */
+  private static final int MAX_CHARS_PER_REQUEST = 1_000_000;
+
+  private final Projection<O> projection;
+  private final CaptureConfig.Outbox config;
+  private final OutboxStats.TargetStats stats;
+  private final String name;
+
+  private volatile Instant pausedUntil = Instant.EPOCH;
+  private volatile int consecutiveFailures;
+
+  /** Single-event deliveries still to make after the receiver refused a whole batch. */
+  private volatile int isolating;
+
+  OutboxDispatcher(
+      Projection<O> projection, CaptureConfig.Outbox config, OutboxStats.TargetStats stats) {
+    this.projection = projection;
+    this.config = config;
+    this.stats = stats;
+    this.name = projection.target().wire();
+  }
+
+  /** Delivers batches until the outbox is empty, a delivery fails, or the tick's quota is used. */
+  Uni<Void> drain() {
+    if (Instant.now().isBefore(pausedUntil)) {
+      return Uni.createFrom().voidItem();
+    }
+    return Multi.createBy()
+        .repeating()
+        .uni(this::deliverOneBatch)
+        .whilst(delivered -> delivered > 0 && !Instant.now().isBefore(pausedUntil))
+        .select()
+        .first(MAX_BATCHES_PER_TICK)
+        .collect()
+        .last()
+        .replaceWithVoid();
+  }
+
+  private Uni<Integer> deliverOneBatch() {
+    int size = isolating > 0 ? 1 : config.batchSize();
+    List<Long> attempted = new ArrayList<>();
+    return Panache.withTransaction(
+            () ->
+                tryLock()
+                    .chain(
+                        locked ->
+                            !locked
+                                ? Uni.createFrom().item(List.<OutboxEvent>of())
+                                : OutboxEvent.<OutboxEvent>find(
+                                        "target = ?1 and deadAt is null",
+                                        Sort.by("id"),
+                                        projection.target())
+                                    .page(0, size)
+                                    .list())
+                    .chain(
+                        events -> {
+                          if (events.isEmpty()) {
+                            return Uni.createFrom().item(0);
+                          }
+                          events.forEach(e -> attempted.add(e.id));
+                          return projection
+                              .operations(events)
+                              .chain(this::send)
+                              .chain(
+                                  ignored ->
+                                      OutboxEvent.delete("id in ?1", attempted)
+                                          .replaceWith(events.size()));
+                        }))
+        .invoke(this::delivered)
+        .onFailure()
+        .recoverWithUni(failure -> failed(attempted, failure).replaceWith(0));
+  }
+
+  /** Sends the operations in order, in requests of bounded size (none at all for none). */
+  private Uni<Void> send(List<O> operations) {
+    if (operations.isEmpty()) {
+      return Uni.createFrom().voidItem();
+    }
+    List<List<O>> requests = new ArrayList<>();
+    List<O> current = new ArrayList<>();
+    long chars = 0;
+    for (O op : operations) {
+      int size = projection.size(op);
+      if (!current.isEmpty() && chars + size > MAX_CHARS_PER_REQUEST) {
+        requests.add(current);
+        current = new ArrayList<>();
+        chars = 0;
+      }
+      current.add(op);
+      chars += size;
+    }
+    requests.add(current);
+    return Multi.createFrom()
+        .iterable(requests)
+        .onItem()
+        .transformToUniAndConcatenate(projection::send)
+        .collect()
+        .last()
+        .replaceWithVoid();
+  }
+
+  private Uni<Boolean> tryLock() {
+    return Panache.getSession()
+        .chain(
+            session ->
+                session
+                    .createNativeQuery(
+                        "select pg_try_advisory_xact_lock(" + projection.lockKey() + ")",
+                        Boolean.class)
+                    .getSingleResult());
+  }
+
+  private void delivered(int count) {
+    if (count == 0) {
+      return;
+    }
+    if (consecutiveFailures > 0) {
+      LOG.infof(
+          "Outbox delivery to %s resumed after %d failed attempt(s)", name, consecutiveFailures);
+    }
+    consecutiveFailures = 0;
+    if (isolating > 0) {
+      isolating--;
+    }
+    stats.delivered(count);
+  }
+
+  private Uni<Void> failed(List<Long> attempted, Throwable failure) {
+    String error =
+        failure instanceof DeliveryFailure d ? d.getMessage() : "delivery failed: " + failure;
+    boolean permanent = failure instanceof DeliveryFailure d && d.permanent();
+    boolean dead = permanent && attempted.size() == 1;
+    if (dead) {
+      isolating = 0;
+    } else if (permanent) {
+      isolating = attempted.size();
+    }
+    int failures = ++consecutiveFailures;
+    // A refused batch is retried at once, one event at a time; an outage backs off.
+    Duration wait = permanent ? Duration.ZERO : backoff(failures);
+    pausedUntil = Instant.now().plus(wait);
+    stats.failed(error);
+    if (failures == 1 || failures % 20 == 0 || dead) {
+      LOG.warnf(
+          "Outbox delivery of %d event(s) to %s failed (%s)%s; retrying in %d ms",
+          attempted.size(), name, error, dead ? ", parked as dead" : "", wait.toMillis());
+    }
+    if (attempted.isEmpty()) {
+      return Uni.createFrom().voidItem();
+    }
+    String truncated = error.length() > 500 ? error.substring(0, 500) : error;
+    return Panache.withTransaction(
+            () ->
+                OutboxEvent.update(
+                    "attempts = attempts + 1, lastError = ?1, lastAttemptAt = ?2, deadAt = ?3"
+                        + " where id in ?4",
+                    truncated,
+                    Instant.now(),
+                    dead ? Instant.now() : null,
+                    attempted))
+        .replaceWithVoid()
+        .onFailure()
+        .recoverWithNull();
+  }
+
+  private Duration backoff(int failures) {
+    long initial = config.backoffInitial().toMillis();
+    long max = config.backoffMax().toMillis();
+    long wait = initial << Math.min(failures - 1, 20);
+    return Duration.ofMillis(Math.min(wait, max));
+  }
+}

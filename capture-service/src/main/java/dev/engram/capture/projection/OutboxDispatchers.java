@@ -1,0 +1,40 @@
+package dev.engram.capture.projection;
+
+import dev.engram.capture.background.Ticker;
+import dev.engram.capture.config.CaptureConfig;
+import dev.engram.capture.outbox.OutboxStats;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+/** Starts one dispatcher per projection, each on its own timer. */
+@ApplicationScoped
+class OutboxDispatchers {
+
+  private final RecallProjection recall;
+  private final GraphProjection graph;
+  private final CaptureConfig config;
+  private final OutboxStats stats;
+
+  OutboxDispatchers(
+      RecallProjection recall, GraphProjection graph, CaptureConfig config, OutboxStats stats) {
+    this.recall = recall;
+    this.graph = graph;
+    this.config = config;
+    this.stats = stats;
+  }
+
+  void schedule(@Observes StartupEvent event, Ticker ticker) {
+    start(ticker, recall);
+    start(ticker, graph);
+  }
+
+  private <O> void start(Ticker ticker, Projection<O> projection) {
+    OutboxDispatcher<O> dispatcher =
+        new OutboxDispatcher<>(projection, config.outbox(), stats.of(projection.target()));
+    ticker.every(
+        config.outbox().pollInterval(),
+        "outbox-dispatcher-" + projection.target().wire(),
+        dispatcher::drain);
+  }
+}

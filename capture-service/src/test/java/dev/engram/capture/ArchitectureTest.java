@@ -1,0 +1,119 @@
+package dev.engram.capture;
+
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.equivalentTo;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaAccess;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import java.sql.SQLException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The shape the code keeps: feature packages that never loop through each other, and resources that
+ * only call services (no repository, entity query, SQL session or client of their own). Plain JUnit
+ * over the compiled classes; no application starts.
+ */
+class ArchitectureTest {
+
+  private static final JavaClasses CAPTURE =
+      new ClassFileImporter()
+          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+          .importPackages("dev.engram.capture");
+
+  /** Deliberate violations of every rule (test sources, never run). */
+  private static final JavaClasses FIXTURE =
+      new ClassFileImporter().importPackages("dev.engram.capture.archfixture");
+
+  private static final ArchRule NO_CYCLES =
+      slices().matching("dev.engram.capture.(*)..").should().beFreeOfCycles();
+
+  private static final ArchRule NO_FIXTURE_CYCLES =
+      slices().matching("dev.engram.capture.archfixture.(*)..").should().beFreeOfCycles();
+
+  private static final ArchRule NO_REPOSITORIES =
+      noClasses()
+          .that()
+          .haveSimpleNameEndingWith("Resource")
+          .should()
+          .dependOnClassesThat()
+          .haveSimpleNameEndingWith("Repository");
+
+  private static final ArchRule NO_ENTITY_QUERIES =
+      noClasses()
+          .that()
+          .haveSimpleNameEndingWith("Resource")
+          .should()
+          .callMethodWhere(staticPanacheMethod())
+          .orShould()
+          .dependOnClassesThat()
+          .haveFullyQualifiedName(PanacheEntityBase.class.getName());
+
+  private static final ArchRule NO_SQL =
+      noClasses()
+          .that()
+          .haveSimpleNameEndingWith("Resource")
+          .should()
+          .dependOnClassesThat(
+              resideInAnyPackage(
+                      "io.vertx.sqlclient..",
+                      "io.vertx.mutiny.sqlclient..",
+                      "io.vertx.pgclient..",
+                      "io.vertx.mutiny.pgclient..",
+                      "org.hibernate.reactive..",
+                      "java.sql..",
+                      "javax.sql..")
+                  // The export's resource may tell a failed read from a failed write; it runs none.
+                  .and(not(equivalentTo(SQLException.class))))
+          .orShould()
+          .dependOnClassesThat()
+          .haveFullyQualifiedName("io.quarkus.hibernate.reactive.panache.Panache");
+
+  @Test
+  void featurePackagesHaveNoCycles() {
+    NO_CYCLES.check(CAPTURE);
+  }
+
+  @Test
+  void resourcesDoNotTouchRepositories() {
+    NO_REPOSITORIES.check(CAPTURE);
+  }
+
+  @Test
+  void resourcesDoNotQueryEntities() {
+    NO_ENTITY_QUERIES.check(CAPTURE);
+  }
+
+  @Test
+  void resourcesDoNotSpeakSql() {
+    NO_SQL.check(CAPTURE);
+  }
+
+  /** Each rule fails on code that breaks it, so a green run means something. */
+  @Test
+  void everyRuleCatchesItsViolation() {
+    for (ArchRule rule : List.of(NO_FIXTURE_CYCLES, NO_REPOSITORIES, NO_ENTITY_QUERIES, NO_SQL)) {
+      assertThrows(AssertionError.class, () -> rule.check(FIXTURE), rule.getDescription());
+    }
+  }
+
+  /** A static method called on a Panache entity: find, list, count, delete, update, persist... */
+  private static DescribedPredicate<JavaAccess<?>> staticPanacheMethod() {
+    return DescribedPredicate.describe(
+        "a static query method of a Panache entity",
+        access ->
+            access.getTargetOwner().isAssignableTo(PanacheEntityBase.class)
+                && access.getTarget().resolveMember().stream()
+                    .anyMatch(m -> m.getModifiers().contains(JavaModifier.STATIC)));
+  }
+}

@@ -1,0 +1,41 @@
+package dev.engram.capture.persistence;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.pgclient.PgException;
+import io.vertx.sqlclient.ClosedConnectionException;
+import java.net.ConnectException;
+import java.util.concurrent.CompletionException;
+import org.hibernate.HibernateException;
+import org.junit.jupiter.api.Test;
+
+/** An outage is recognised by the driver's types and SQLSTATEs, wrapped or not; never by text. */
+class DatabaseOutageTest {
+
+  @Test
+  void unreachableOrClosingServersAreOutages() {
+    assertTrue(DatabaseOutage.causedBy(new ConnectException("refused")));
+    assertTrue(
+        DatabaseOutage.causedBy(
+            new CompletionException(new HibernateException(new ConnectException()))));
+    assertTrue(DatabaseOutage.causedBy(new HibernateException(ClosedConnectionException.INSTANCE)));
+    assertTrue(DatabaseOutage.causedBy(pg("57P01")));
+    assertTrue(DatabaseOutage.causedBy(pg("57P03")));
+    assertTrue(DatabaseOutage.causedBy(new CompletionException(pg("08006"))));
+  }
+
+  @Test
+  void refusedStatementsAndMessagesAreNot() {
+    assertFalse(DatabaseOutage.causedBy(pg("23505")));
+    assertFalse(DatabaseOutage.causedBy(pg("40001")));
+    assertFalse(DatabaseOutage.causedBy(new IllegalStateException("Connection refused")));
+    assertFalse(
+        DatabaseOutage.causedBy(new HibernateException("the database system is starting up")));
+    assertFalse(DatabaseOutage.causedBy(null));
+  }
+
+  private static PgException pg(String sqlState) {
+    return new PgException("server said no", "FATAL", sqlState, null);
+  }
+}

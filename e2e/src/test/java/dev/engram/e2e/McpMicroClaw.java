@@ -1,0 +1,84 @@
+package dev.engram.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A MicroClaw gateway as seen from Engram: the official MCP Java SDK client connected the way
+ * MicroClaw's mcp.json connects it (Streamable HTTP, a Bearer key on every request, protocol
+ * 2024-11-05), reading only the text of each answer as MicroClaw does.
+ */
+final class McpMicroClaw implements AutoCloseable {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** One answer: MicroClaw reads the error flag and the text items only. */
+  record Answer(boolean isError, String text) {
+
+    JsonNode json() {
+      try {
+        return JSON.readTree(text);
+      } catch (IOException e) {
+        throw new UncheckedIOException("not bare JSON: " + text, e);
+      }
+    }
+  }
+
+  private final McpSyncClient client;
+
+  McpMicroClaw(String recallUrl, String key) {
+    HttpClientStreamableHttpTransport transport =
+        HttpClientStreamableHttpTransport.builder(recallUrl)
+            .endpoint("/mcp")
+            .supportedProtocolVersions(List.of("2024-11-05"))
+            .httpRequestCustomizer(
+                (request, method, uri, body, context) ->
+                    request.header("Authorization", "Bearer " + key))
+            .build();
+    client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).build();
+  }
+
+  McpSchema.InitializeResult initialize() {
+    return client.initialize();
+  }
+
+  List<String> toolNames() {
+    return client.listTools().tools().stream().map(McpSchema.Tool::name).toList();
+  }
+
+  /** A call with MicroClaw's arguments exactly as written (JSON nulls included). */
+  Answer call(String tool, String arguments) {
+    McpSchema.CallToolResult result =
+        client.callTool(
+            new McpSchema.CallToolRequest(McpJsonDefaults.getMapper(), tool, arguments));
+    assertEquals(1, result.content().size(), "one content item: " + result.content());
+    McpSchema.TextContent text =
+        assertInstanceOf(McpSchema.TextContent.class, result.content().get(0));
+    return new Answer(Boolean.TRUE.equals(result.isError()), text.text());
+  }
+
+  /** A call that must succeed; its JSON. */
+  JsonNode ok(String tool, String arguments) {
+    Answer answer = call(tool, arguments);
+    assertFalse(answer.isError(), arguments + " -> " + answer.text());
+    return answer.json();
+  }
+
+  @Override
+  public void close() {
+    client.closeGracefully();
+  }
+}

@@ -1,0 +1,116 @@
+package dev.engram.recall.client;
+
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeoutException;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+
+/**
+ * capture-service's memory API for the MCP tools, acting with the caller's key. Every call has a
+ * deadline; a refusal arrives as {@link CaptureRefusal}, an unreachable or slow capture-service as
+ * {@link CaptureUnavailable}. Nothing is retried: most of these calls are writes.
+ */
+@ApplicationScoped
+public class MemoriesClient {
+
+  /** The largest page capture-service serves by default (engram.capture.limits.max-page-size). */
+  private static final int PAGE = 200;
+
+  private final MemoriesRestClient client;
+  private final Duration timeout;
+
+  MemoriesClient(
+      @RestClient MemoriesRestClient client,
+      @ConfigProperty(name = "engram.recall.mcp.capture-timeout", defaultValue = "PT10S")
+          Duration timeout) {
+    this.client = client;
+    this.timeout = timeout;
+  }
+
+  /** Who is calling: their {@code Authorization} header and correlation id (may be null). */
+  public record As(String authorization, String correlation) {}
+
+  public Uni<MemoryWire.Memory> create(As as, MemoryWire.Create body) {
+    return guard(client.create(as.authorization(), as.correlation(), body));
+  }
+
+  /** The memory, or empty when the caller's tenant has none with that id. */
+  public Uni<Optional<MemoryWire.Memory>> find(As as, long id) {
+    return guard(client.get(as.authorization(), as.correlation(), id))
+        .map(Optional::of)
+        .onFailure(CaptureRefusal.class)
+        .recoverWithUni(
+            f ->
+                ((CaptureRefusal) f).status() == 404
+                    ? Uni.createFrom().item(Optional.empty())
+                    : Uni.createFrom().failure(f));
+  }
+
+  /** Every memory matching the listing, all pages. */
+  public Uni<List<MemoryWire.Memory>> listAll(As as, MemoryWire.Listing listing) {
+    List<MemoryWire.Memory> all = new ArrayList<>();
+    return Multi.createBy()
+        .repeating()
+        .uni(
+            () -> new String[] {null},
+            cursor ->
+                page(as, listing, cursor[0])
+                    .invoke(
+                        p -> {
+                          all.addAll(p.items() == null ? List.of() : p.items());
+                          cursor[0] = p.nextCursor();
+                        }))
+        .whilst(p -> p.nextCursor() != null)
+        .collect()
+        .last()
+        .map(ignored -> List.copyOf(all));
+  }
+
+  private Uni<MemoryWire.Page> page(As as, MemoryWire.Listing l, String cursor) {
+    return guard(
+        client.list(
+            as.authorization(),
+            as.correlation(),
+            l.agent(),
+            l.chat(),
+            l.scope(),
+            l.status(),
+            PAGE,
+            cursor));
+  }
+
+  public Uni<MemoryWire.Memory> revise(As as, long id, MemoryWire.Revise body) {
+    return guard(client.revise(as.authorization(), as.correlation(), id, body));
+  }
+
+  public Uni<MemoryWire.Memory> archive(As as, long id) {
+    return guard(client.archive(as.authorization(), as.correlation(), id));
+  }
+
+  public Uni<MemoryWire.Memory> supersede(As as, long id, MemoryWire.Supersede body) {
+    return guard(client.supersede(as.authorization(), as.correlation(), id, body));
+  }
+
+  public Uni<MemoryWire.Memory> touch(As as, long id, MemoryWire.Touch body) {
+    return guard(client.touch(as.authorization(), as.correlation(), id, body));
+  }
+
+  private <T> Uni<T> guard(Uni<T> call) {
+    return call.ifNoItem()
+        .after(timeout)
+        .failWith(
+            () ->
+                new CaptureUnavailable(
+                    "capture-service timed out after " + timeout.toMillis() + " ms",
+                    new TimeoutException()))
+        .onFailure(f -> !(f instanceof CaptureRefusal || f instanceof CaptureUnavailable))
+        .transform(
+            f -> new CaptureUnavailable(Failures.classify("capture-service", f).message(), f));
+  }
+}

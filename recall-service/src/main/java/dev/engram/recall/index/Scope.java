@@ -1,8 +1,0 @@
-package dev.engram.recall.index;
-
-/** Who may see a memory inside its tenant: everyone, one agent, or one agent in one chat. */
-public enum Scope {
-  GLOBAL,
-  AGENT,
-  CHAT
-}

@@ -1,0 +1,22 @@
+package dev.engram.recall.mcp;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/** Settings of the MCP endpoint ({@code POST /mcp}); env ENGRAM_RECALL_MCP_... */
+@ConfigMapping(prefix = "engram.recall.mcp")
+public interface McpConfig {
+
+  /** The agent whose memory the tools read and write when the request names none. */
+  @WithDefault("microclaw")
+  String defaultAgent();
+
+  /** Request header a gateway may set (in its mcp.json {@code headers}) to name its agent. */
+  @WithDefault("X-Engram-Agent")
+  String agentHeader();
+
+  /** Deadline of each call the tools make to capture-service (read by MemoriesClient). */
+  @WithDefault("PT10S")
+  Duration captureTimeout();
+}
