@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
-import dev.engram.capture.contract.Contracts;
+import dev.engram.contracts.fixtures.Contracts;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;

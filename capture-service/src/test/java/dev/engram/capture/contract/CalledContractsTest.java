@@ -13,6 +13,7 @@ import dev.engram.capture.TestKeys;
 import dev.engram.capture.client.GraphOperation;
 import dev.engram.capture.client.IndexOperation;
 import dev.engram.capture.client.SimilarMemories;
+import dev.engram.contracts.fixtures.Contracts;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.engram.capture.Api;
 import dev.engram.capture.CaptureTestResources;
 import dev.engram.capture.TestKeys;
+import dev.engram.contracts.fixtures.Contracts;
+import dev.engram.contracts.fixtures.Served;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;

@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.engram.contracts.fixtures.Contracts;
+import dev.engram.contracts.index.DocKind;
 import dev.engram.recall.RecallTestResources;
 import dev.engram.recall.ServiceStub;
-import dev.engram.recall.index.DocKind;
 import dev.engram.recall.recall.GraphNeighbours;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;

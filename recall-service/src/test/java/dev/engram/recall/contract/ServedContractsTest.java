@@ -3,6 +3,8 @@ package dev.engram.recall.contract;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.engram.contracts.fixtures.Contracts;
+import dev.engram.contracts.fixtures.Served;
 import dev.engram.recall.RecallTestResources;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;

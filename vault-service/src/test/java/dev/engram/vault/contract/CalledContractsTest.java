@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.engram.contracts.fixtures.Contracts;
 import dev.engram.vault.backup.BackupDirectoryResource;
 import dev.engram.vault.support.ExportStub;
 import io.quarkus.test.common.WithTestResource;

@@ -2,6 +2,7 @@ package dev.engram.vault.contract;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.engram.contracts.fixtures.Contracts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
