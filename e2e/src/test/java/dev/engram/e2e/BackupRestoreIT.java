@@ -41,22 +41,15 @@ class BackupRestoreIT {
   private static final Duration SETTLED = Duration.ofSeconds(90);
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  private TestSuite started;
   Path home;
   private Suite suite;
 
   @BeforeAll
   void startTheSuite() throws IOException {
-    Path root = Path.of(System.getProperty("engram.repo.root", "..")).toAbsolutePath().normalize();
-    home = Files.createTempDirectory("engram-backup-e2e-");
-    suite =
-        Suite.builder(root, home)
-            .randomPorts()
-            .detached(false)
-            .timeout(Duration.ofMinutes(5))
-            .progress(line -> System.out.println("[suite] " + line))
-            .env(vaultEnvironment())
-            .build();
-    suite.up();
+    started = TestSuite.start("backup-e2e", b -> b.env(vaultEnvironment()));
+    suite = started.suite;
+    home = started.home;
   }
 
   /** How vault-service is configured: here its default, the backup directory. */
@@ -75,13 +68,8 @@ class BackupRestoreIT {
 
   @AfterAll
   void stopTheSuite() throws IOException {
-    if (suite != null) {
-      suite.close();
-    }
-    if (home != null) {
-      try (Stream<Path> files = Files.walk(home)) {
-        files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      }
+    if (started != null) {
+      started.close();
     }
   }
 

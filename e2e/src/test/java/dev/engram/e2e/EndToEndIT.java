@@ -18,10 +18,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -42,36 +40,28 @@ class EndToEndIT {
   private static final String AGENT_ONLY_KEY = Keys.random();
   private static final Duration INDEXED = Duration.ofSeconds(60);
 
+  private TestSuite started;
   private Path home;
   private Suite suite;
 
   @BeforeAll
   void startTheSuite() throws IOException {
-    Path root = Path.of(System.getProperty("engram.repo.root", "..")).toAbsolutePath().normalize();
-    home = Files.createTempDirectory("engram-e2e-");
-    suite =
-        Suite.builder(root, home)
-            .randomPorts()
-            .detached(false)
-            .timeout(Duration.ofMinutes(5))
-            .progress(line -> System.out.println("[suite] " + line))
-            .extraKeys(
-                List.of(
-                    "e2e-globex:globex:agent+admin:" + Keys.sha256(OTHER_TENANT_KEY),
-                    "e2e-agent:local:agent:" + Keys.sha256(AGENT_ONLY_KEY)))
-            .build();
-    suite.up();
+    started =
+        TestSuite.start(
+            "e2e",
+            b ->
+                b.extraKeys(
+                    List.of(
+                        "e2e-globex:globex:agent+admin:" + Keys.sha256(OTHER_TENANT_KEY),
+                        "e2e-agent:local:agent:" + Keys.sha256(AGENT_ONLY_KEY))));
+    suite = started.suite;
+    home = started.home;
   }
 
   @AfterAll
   void stopTheSuite() throws IOException {
-    if (suite != null) {
-      suite.close();
-    }
-    if (home != null) {
-      try (Stream<Path> files = Files.walk(home)) {
-        files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      }
+    if (started != null) {
+      started.close();
     }
   }
 

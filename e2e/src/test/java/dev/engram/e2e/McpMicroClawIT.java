@@ -10,13 +10,9 @@ import dev.engram.launcher.Component;
 import dev.engram.launcher.Suite;
 import io.restassured.path.json.JsonPath;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,36 +30,28 @@ class McpMicroClawIT {
   private static final String GATEWAY_KEY = Keys.random();
   private static final String OTHER_TENANT_KEY = Keys.random();
 
+  private TestSuite started;
   private Path home;
   private Suite suite;
 
   @BeforeAll
   void startTheSuite() throws IOException {
-    Path root = Path.of(System.getProperty("engram.repo.root", "..")).toAbsolutePath().normalize();
-    home = Files.createTempDirectory("engram-e2e-mcp-");
-    suite =
-        Suite.builder(root, home)
-            .randomPorts()
-            .detached(false)
-            .timeout(Duration.ofMinutes(5))
-            .progress(line -> System.out.println("[suite] " + line))
-            .extraKeys(
-                List.of(
-                    "e2e-microclaw:local:agent:" + Keys.sha256(GATEWAY_KEY),
-                    "e2e-globex:globex:agent:" + Keys.sha256(OTHER_TENANT_KEY)))
-            .build();
-    suite.up();
+    started =
+        TestSuite.start(
+            "e2e-mcp",
+            b ->
+                b.extraKeys(
+                    List.of(
+                        "e2e-microclaw:local:agent:" + Keys.sha256(GATEWAY_KEY),
+                        "e2e-globex:globex:agent:" + Keys.sha256(OTHER_TENANT_KEY))));
+    suite = started.suite;
+    home = started.home;
   }
 
   @AfterAll
   void stopTheSuite() throws IOException {
-    if (suite != null) {
-      suite.close();
-    }
-    if (home != null) {
-      try (Stream<Path> files = Files.walk(home)) {
-        files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      }
+    if (started != null) {
+      started.close();
     }
   }
 
