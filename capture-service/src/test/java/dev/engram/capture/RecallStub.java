@@ -1,14 +1,9 @@
 package dev.engram.capture;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpServer;
 import dev.engram.contracts.fixtures.Contracts;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -24,9 +19,8 @@ import java.util.function.Predicate;
  * the index answer is the fixture response with this batch's counts, and a similar-memories answer
  * a test chose must have the fixture response's fields.
  */
-public final class RecallStub implements AutoCloseable {
+public final class RecallStub extends ContractStub {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final JsonNode OPERATIONS = Contracts.json("index-operations", "request.json");
   private static final ObjectNode APPLIED =
       (ObjectNode) Contracts.json("index-operations", "response.json");
@@ -36,10 +30,6 @@ public final class RecallStub implements AutoCloseable {
           .toList();
   private static final JsonNode NEAREST = Contracts.json("similar", "response.json");
 
-  private final HttpServer server;
-  private final List<JsonNode> received = new CopyOnWriteArrayList<>();
-  private final List<String> authorizations = new CopyOnWriteArrayList<>();
-  private final List<String> drift = new CopyOnWriteArrayList<>();
   private volatile boolean down;
   private volatile Predicate<JsonNode> rejects = op -> false;
   private final List<JsonNode> similarRequests = new CopyOnWriteArrayList<>();
@@ -47,12 +37,11 @@ public final class RecallStub implements AutoCloseable {
   private volatile Function<JsonNode, String> similar = request -> "{\"items\":[]}";
 
   public RecallStub() throws IOException {
-    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    super("RecallStub");
     server.createContext(
         "/internal/v1/index/operations",
         exchange -> {
-          authorizations.add(exchange.getRequestHeaders().getFirst("Authorization"));
-          JsonNode body = JSON.readTree(exchange.getRequestBody());
+          JsonNode body = read(exchange);
           int status;
           String answer;
           List<JsonNode> ops = new ArrayList<>();
@@ -72,12 +61,7 @@ public final class RecallStub implements AutoCloseable {
             status = 200;
             answer = APPLIED.deepCopy().put("applied", ops.size()).put("skipped", 0).toString();
           }
-          byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
-          exchange.getResponseHeaders().add("Content-Type", "application/json");
-          exchange.sendResponseHeaders(status, bytes.length);
-          try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-          }
+          respond(exchange, status, answer);
         });
     server.createContext(
         "/internal/v1/similar",
@@ -97,31 +81,9 @@ public final class RecallStub implements AutoCloseable {
               answer = drifted("similar answer the test chose", errors);
             }
           }
-          byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
-          exchange.getResponseHeaders().add("Content-Type", "application/json");
-          exchange.sendResponseHeaders(status, bytes.length);
-          try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-          }
+          respond(exchange, status, answer);
         });
     server.start();
-  }
-
-  /** A problem body naming where a request or answer left the contract; remembered for tests. */
-  private String drifted(String what, List<String> errors) {
-    String detail = what + " differs from docs/contracts: " + errors;
-    drift.add(detail);
-    System.err.println("RecallStub: " + detail);
-    return JSON.createObjectNode()
-        .put("status", 400)
-        .put("code", "validation_failed")
-        .put("detail", detail)
-        .toString();
-  }
-
-  /** Requests (and chosen answers) that did not have the contract fixtures' shape. */
-  public List<String> drift() {
-    return drift;
   }
 
   /** The nearest-memory requests received (semantic dedup). */
@@ -138,18 +100,6 @@ public final class RecallStub implements AutoCloseable {
     this.similarDown = down;
   }
 
-  public String url() {
-    return "http://127.0.0.1:" + server.getAddress().getPort();
-  }
-
-  public List<JsonNode> received() {
-    return received;
-  }
-
-  public List<String> authorizations() {
-    return authorizations;
-  }
-
   public void down(boolean down) {
     this.down = down;
   }
@@ -159,18 +109,11 @@ public final class RecallStub implements AutoCloseable {
   }
 
   public void reset() {
-    received.clear();
-    authorizations.clear();
+    clear();
     down = false;
     rejects = op -> false;
     similarRequests.clear();
-    drift.clear();
     similarDown = false;
     similar = request -> "{\"items\":[]}";
-  }
-
-  @Override
-  public void close() {
-    server.stop(0);
   }
 }
