@@ -32,16 +32,19 @@ class VaultCommandsTest {
           + "\"counts\":null,\"records\":null,\"verified\":false,\"verified_at\":null,\"key_id\":null}";
 
   @TempDir Path home;
-  private FakeVault vault;
+  private FakeService vault;
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
   @BeforeEach
   void suiteHome() throws IOException {
-    vault = new FakeVault();
+    vault = new FakeService();
     Files.writeString(
         home.resolve("config.env"),
-        "# written by ./engram\nENGRAM_VAULT_PORT=1\n" + VaultClient.URL_KEY + "=" + vault.url());
+        "# written by ./engram\nENGRAM_VAULT_PORT=1\n"
+            + ServiceClient.urlKey(Component.VAULT)
+            + "="
+            + vault.url());
     Files.createDirectories(home.resolve("secrets"));
     Files.writeString(home.resolve("secrets/admin.key"), KEY + "\n");
   }
