@@ -4,10 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -37,11 +34,11 @@ class MemoryCommandsTest {
   private FakeService capture;
   private FakeService recall;
   private final Map<String, String> env = new HashMap<>();
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  private CliRun cli;
 
   @BeforeEach
   void suiteHome() throws IOException {
+    cli = new CliRun(home, env);
     capture = new FakeService();
     recall = new FakeService();
     Files.writeString(
@@ -65,45 +62,26 @@ class MemoryCommandsTest {
     recall.close();
   }
 
-  private int run(String... args) {
-    out.reset();
-    err.reset();
-    return new EngramCli(
-            Path.of("").toAbsolutePath().getParent(),
-            home,
-            env,
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8))
-        .run(args);
-  }
-
-  private String out() {
-    return out.toString(StandardCharsets.UTF_8);
-  }
-
-  private String err() {
-    return err.toString(StandardCharsets.UTF_8);
-  }
-
   @Test
   void rememberPostsTheMemoryWithTheAdminKeyAndSaysWhatWasStored() {
     capture.on("POST /v1/memories", 201, MEMORY);
     assertEquals(
         0,
-        run("remember", "Alice", "prefers green tea", "--agent", "bot1", "--chat", "telegram:1"));
+        cli.fresh(
+            "remember", "Alice", "prefers green tea", "--agent", "bot1", "--chat", "telegram:1"));
     FakeService.Request request = capture.requests("POST", "/v1/memories").get(0);
     assertEquals("Bearer " + KEY, request.authorization());
     assertEquals(
         "{\"agent\":\"bot1\",\"chat\":\"telegram:1\",\"text\":\"Alice prefers green tea\"}",
         request.body());
-    assertEquals("Remembered #42 (CHAT, agent bot1, chat telegram:1)\n", out());
+    assertEquals("Remembered #42 (CHAT, agent bot1, chat telegram:1)\n", cli.out());
   }
 
   @Test
   void theKeyFromEngramApiKeyWinsAndTheAgentDefaultsToCli() {
     env.put("ENGRAM_API_KEY", "egk_gateway");
     capture.on("POST /v1/memories", 201, MEMORY);
-    assertEquals(0, run("remember", "--thread", "t1", "--", "--verbose is a flag"));
+    assertEquals(0, cli.fresh("remember", "--thread", "t1", "--", "--verbose is a flag"));
     FakeService.Request request = capture.requests("POST", "/v1/memories").get(0);
     assertEquals("Bearer egk_gateway", request.authorization());
     assertEquals(
@@ -113,16 +91,16 @@ class MemoryCommandsTest {
   @Test
   void recallSendsQueryAndKAndListsTheItemsBestFirst() {
     recall.on("POST /v1/recall", 200, RECALLED);
-    assertEquals(0, run("recall", "what does Alice drink?", "--agent", "bot1", "--k", "5"));
+    assertEquals(0, cli.fresh("recall", "what does Alice drink?", "--agent", "bot1", "--k", "5"));
     assertEquals(
         "{\"agent\":\"bot1\",\"k\":5,\"query\":\"what does Alice drink?\"}",
         recall.requests("POST", "/v1/recall").get(0).body());
-    String[] lines = out().split("\n");
+    String[] lines = cli.out().split("\n");
     assertEquals(" 1. memory   #42     0.0325  Alice prefers green tea", lines[0]);
     assertEquals(" 2. exchange #7      0.0161  alice: I'd love a green tea", lines[1]);
 
-    assertEquals(0, run("recall", "tea", "--json"));
-    assertEquals(RECALLED + "\n", out(), "--json is the service's answer as it is");
+    assertEquals(0, cli.fresh("recall", "tea", "--json"));
+    assertEquals(RECALLED + "\n", cli.out(), "--json is the service's answer as it is");
     assertTrue(recall.requests("POST", "/v1/recall").get(1).body().contains("\"k\":10"));
   }
 
@@ -135,16 +113,16 @@ class MemoryCommandsTest {
             + "\"encoding\":\"cl100k_base\",\"sections\":[{\"name\":\"L2 relevance\",\"omitted\":3},"
             + "{\"name\":\"L0 identity\",\"omitted\":0}],\"skipped\":[{\"source\":\"graph\","
             + "\"reason\":\"graph-service did not answer\"}],\"took_ms\":4}");
-    assertEquals(0, run("context", "--chat", "telegram:1"));
+    assertEquals(0, cli.fresh("context", "--chat", "telegram:1"));
     assertEquals(
         "{\"agent\":\"cli\",\"chat\":\"telegram:1\",\"budget_tokens\":2000}",
         recall.requests("POST", "/v1/context").get(0).body());
     assertEquals(
         "## Profile\n- Alice prefers green tea\n\n-- 11 of 2000 tokens; omitted: L2 relevance 3\n"
             + "-- without graph: graph-service did not answer\n",
-        out());
+        cli.out());
 
-    assertEquals(0, run("context", "green", "tea", "--budget", "500"));
+    assertEquals(0, cli.fresh("context", "green", "tea", "--budget", "500"));
     assertEquals(
         "{\"agent\":\"cli\",\"budget_tokens\":500,\"query\":\"green tea\"}",
         recall.requests("POST", "/v1/context").get(1).body());
@@ -153,16 +131,16 @@ class MemoryCommandsTest {
   @Test
   void forgetDeletesAndARefusalShowsTheProblemDetailWithExitCodeOne() {
     capture.on("DELETE /v1/memories/42", 204, "").on("DELETE /v1/memories/99", 404, PROBLEM);
-    assertEquals(0, run("forget", "42"));
-    assertEquals("Forgot memory #42\n", out());
+    assertEquals(0, cli.fresh("forget", "42"));
+    assertEquals("Forgot memory #42\n", cli.out());
     assertEquals(1, capture.requests("DELETE", "/v1/memories/42").size());
 
-    assertEquals(1, run("forget", "99"));
+    assertEquals(1, cli.fresh("forget", "99"));
     assertEquals(
         "engram forget: DELETE /v1/memories/99 answered 404 memory_not_found:"
             + " no memory 99 in this tenant\n",
-        err());
-    assertEquals("", out());
+        cli.err());
+    assertEquals("", cli.out());
   }
 
   @Test
@@ -182,63 +160,64 @@ class MemoryCommandsTest {
             "GET /v1/stats",
             403,
             "{\"status\":403,\"code\":\"forbidden\",\"detail\":\"needs the admin or ops role\"}");
-    assertEquals(0, run("stats"));
-    assertTrue(out().startsWith("Tenant local\n"), out());
+    assertEquals(0, cli.fresh("stats"));
+    assertTrue(cli.out().startsWith("Tenant local\n"), cli.out());
     assertTrue(
-        out()
+        cli.out()
             .contains(
                 "  memories       active 1,200, archived 3, superseded 0, quarantined 1,"
                     + " low confidence 7\n"),
-        out());
-    assertTrue(out().contains("  outbox graph   pending 2, dead 0, lag seconds 1.5\n"), out());
+        cli.out());
     assertTrue(
-        out().contains("  reflector      9 runs, 12 pending exchanges, last finished never"));
+        cli.out().contains("  outbox graph   pending 2, dead 0, lag seconds 1.5\n"), cli.out());
+    assertTrue(
+        cli.out().contains("  reflector      9 runs, 12 pending exchanges, last finished never"));
 
     env.put("ENGRAM_API_KEY", "egk_agent-only");
-    assertEquals(1, run("stats"));
-    assertTrue(err().contains("403 forbidden: needs the admin or ops role"), err());
+    assertEquals(1, cli.fresh("stats"));
+    assertTrue(cli.err().contains("403 forbidden: needs the admin or ops role"), cli.err());
   }
 
   @Test
   void usageErrorsAreExitCodeTwoAndCallNothing() {
-    assertEquals(2, run("recall"));
-    assertTrue(err().contains("usage: ./engram recall QUERY"), err());
-    assertEquals(2, run("recall", "tea", "--k", "0"));
-    assertTrue(err().contains("--k must be a whole number of at least 1"), err());
-    assertEquals(2, run("remember", "x", "--scope", "GLOBAL"));
-    assertTrue(err().contains("unknown option --scope"), err());
-    assertEquals(2, run("forget", "abc"));
-    assertEquals(2, run("forget", "42", "--chat", "c"));
-    assertEquals(2, run("stats", "now"));
-    assertEquals(2, run("context", "--budget"));
+    assertEquals(2, cli.fresh("recall"));
+    assertTrue(cli.err().contains("usage: ./engram recall QUERY"), cli.err());
+    assertEquals(2, cli.fresh("recall", "tea", "--k", "0"));
+    assertTrue(cli.err().contains("--k must be a whole number of at least 1"), cli.err());
+    assertEquals(2, cli.fresh("remember", "x", "--scope", "GLOBAL"));
+    assertTrue(cli.err().contains("unknown option --scope"), cli.err());
+    assertEquals(2, cli.fresh("forget", "abc"));
+    assertEquals(2, cli.fresh("forget", "42", "--chat", "c"));
+    assertEquals(2, cli.fresh("stats", "now"));
+    assertEquals(2, cli.fresh("context", "--budget"));
     assertTrue(capture.requests.isEmpty() && recall.requests.isEmpty(), "nothing was called");
   }
 
   @Test
   void aSuiteThatIsNotThereIsExitCodeThree() throws IOException {
     recall.close();
-    assertEquals(3, run("recall", "tea"));
-    assertTrue(err().contains("recall-service is not reachable at " + recall.url()), err());
+    assertEquals(3, cli.fresh("recall", "tea"));
+    assertTrue(cli.err().contains("recall-service is not reachable at " + recall.url()), cli.err());
 
     Files.delete(home.resolve("config.env"));
-    assertEquals(3, run("remember", "x"));
-    assertTrue(err().contains("Engram was never started here (./engram up)"), err());
+    assertEquals(3, cli.fresh("remember", "x"));
+    assertTrue(cli.err().contains("Engram was never started here (./engram up)"), cli.err());
 
     Files.delete(home.resolve("secrets/admin.key"));
-    assertEquals(3, run("stats"));
-    assertTrue(err().contains("no API key: set ENGRAM_API_KEY"), err());
+    assertEquals(3, cli.fresh("stats"));
+    assertTrue(cli.err().contains("no API key: set ENGRAM_API_KEY"), cli.err());
   }
 
   @Test
   void helpListsTheMemoryAndKeyVerbsOnly() {
-    assertEquals(0, run("help"));
+    assertEquals(0, cli.fresh("help"));
     for (String verb :
         new String[] {"remember TEXT", "recall QUERY", "context [QUERY]", "forget ID", "stats"}) {
-      assertTrue(out().contains("\n  " + verb), verb);
+      assertTrue(cli.out().contains("\n  " + verb), verb);
     }
-    assertTrue(out().contains("key create --tenant T --roles agent[,admin,ops]"), out());
-    assertFalse(out().contains("session"), "session start|end is not built yet");
-    assertFalse(out().matches("(?s).*\\n {2}check\\b.*"), "nor check");
-    assertEquals(2, run("session", "start"));
+    assertTrue(cli.out().contains("key create --tenant T --roles agent[,admin,ops]"), cli.out());
+    assertFalse(cli.out().contains("session"), "session start|end is not built yet");
+    assertFalse(cli.out().matches("(?s).*\\n {2}check\\b.*"), "nor check");
+    assertEquals(2, cli.fresh("session", "start"));
   }
 }

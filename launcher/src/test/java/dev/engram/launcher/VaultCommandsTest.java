@@ -3,11 +3,7 @@ package dev.engram.launcher;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,11 +29,11 @@ class VaultCommandsTest {
 
   @TempDir Path home;
   private FakeService vault;
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  private CliRun cli;
 
   @BeforeEach
   void suiteHome() throws IOException {
+    cli = new CliRun(home, Map.of());
     vault = new FakeService();
     Files.writeString(
         home.resolve("config.env"),
@@ -55,22 +51,15 @@ class VaultCommandsTest {
   }
 
   private int run(String stdin, String... args) {
-    return new EngramCli(
-            Path.of("").toAbsolutePath().getParent(),
-            home,
-            Map.of(),
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8),
-            new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)))
-        .run(args);
+    return cli.run(stdin, args);
   }
 
   private String out() {
-    return out.toString(StandardCharsets.UTF_8);
+    return cli.out();
   }
 
   private String err() {
-    return err.toString(StandardCharsets.UTF_8);
+    return cli.err();
   }
 
   @Test
