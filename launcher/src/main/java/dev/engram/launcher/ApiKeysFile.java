@@ -88,7 +88,7 @@ final class ApiKeysFile {
       }
       String[] parts = line.split(":");
       if (parts.length != 4) {
-        throw new IllegalStateException(
+        throw new IOException(
             file + " line " + number + " is not <id>:<tenant>:<roles>:<sha256>: fix or delete it");
       }
       entries.add(
@@ -100,7 +100,7 @@ final class ApiKeysFile {
 
   /** Reads, changes and writes the entries under a lock, so two commands never lose an edit. */
   List<Entry> update(UnaryOperator<List<Entry>> change) throws IOException {
-    Files.createDirectories(file.getParent());
+    createSecretsDirectory();
     try (FileChannel channel =
             FileChannel.open(
                 file.resolveSibling(FILE_NAME + ".lock"),
@@ -115,6 +115,14 @@ final class ApiKeysFile {
     }
   }
 
+  /** Owner-only like the rest of secrets/, also when no suite has started here yet. */
+  private void createSecretsDirectory() throws IOException {
+    if (!Files.isDirectory(file.getParent())) {
+      Files.createDirectories(file.getParent());
+      SuiteHome.ownerOnly(file.getParent(), "rwx------");
+    }
+  }
+
   private void write(List<Entry> entries) throws IOException {
     StringBuilder text = new StringBuilder(HEADER);
     for (Entry e : entries) {
@@ -123,7 +131,7 @@ final class ApiKeysFile {
       }
       text.append(e.line()).append('\n');
     }
-    Files.createDirectories(file.getParent());
+    createSecretsDirectory();
     Path tmp = Files.createTempFile(file.getParent(), FILE_NAME, ".tmp");
     try {
       SuiteHome.ownerOnly(tmp, "rw-------");

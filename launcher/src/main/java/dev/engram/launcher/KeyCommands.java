@@ -3,9 +3,11 @@ package dev.engram.launcher;
 import dev.engram.launcher.ApiKeysFile.Entry;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
@@ -48,7 +50,16 @@ final class KeyCommands {
     this.clock = clock;
   }
 
-  int run(List<String> args) throws IOException {
+  /** The exit code; a keys file that cannot be read or written is an UncheckedIOException. */
+  int run(List<String> args) {
+    try {
+      return dispatch(args);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e.getMessage(), e);
+    }
+  }
+
+  private int dispatch(List<String> args) throws IOException {
     String verb = args.isEmpty() ? "" : args.get(0);
     List<String> rest = args.subList(Math.min(1, args.size()), args.size());
     return switch (verb) {
@@ -74,7 +85,7 @@ final class KeyCommands {
     }
     List<String> roles = roles(line.option("roles"));
     String secret = SuiteSecrets.newSecret(SuiteSecrets.KEY_PREFIX);
-    Instant now = clock.instant();
+    Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
     String[] id = new String[1];
     keys.update(
         entries -> {

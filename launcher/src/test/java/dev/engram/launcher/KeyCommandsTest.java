@@ -53,6 +53,10 @@ class KeyCommandsTest {
         "the entry the services parse (common's ApiKeyRegistry format): " + file);
     assertEquals(
         "rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(keysFile())));
+    assertEquals(
+        "rwx------",
+        PosixFilePermissions.toString(Files.getPosixFilePermissions(keysFile().getParent())),
+        "secrets/ made by key create on a home no suite has used yet");
 
     assertEquals(0, cli.fresh("key", "create", "--tenant", "beta", "--roles", "ops"));
     assertTrue(cli.out().strip().matches("egk_.*") && !cli.out().strip().equals(key), "a new key");
@@ -74,7 +78,7 @@ class KeyCommandsTest {
     assertEquals(id, row[0]);
     assertEquals("acme", row[1]);
     assertEquals("agent", row[2]);
-    assertTrue(row[3].matches("\\d{4}-\\d\\d-\\d\\dT.*Z"), row[3]);
+    assertTrue(row[3].matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"), row[3]);
     assertFalse(
         cli.out().contains(key) || cli.out().contains(SuiteSecrets.sha256Hex(key)), cli.out());
   }
@@ -118,5 +122,16 @@ class KeyCommandsTest {
     assertFalse(
         Files.exists(keysFile()) && Files.readString(keysFile()).contains(":acme:"),
         "nothing stored");
+  }
+
+  @Test
+  void aHandBrokenKeysFileIsReportedNotOverwritten() throws IOException {
+    Files.createDirectories(keysFile().getParent());
+    Files.writeString(keysFile(), "k1:acme:agent\n");
+    assertEquals(1, cli.fresh("key", "create", "--tenant", "acme", "--roles", "agent"));
+    assertTrue(
+        cli.err().contains("api-keys line 1 is not <id>:<tenant>:<roles>:<sha256>"), cli.err());
+    assertEquals("", cli.out(), "no key printed that was never stored");
+    assertEquals("k1:acme:agent\n", Files.readString(keysFile()));
   }
 }
