@@ -24,12 +24,10 @@ import java.util.function.Function;
  */
 final class MemoryCommands {
 
-  static final Set<String> VERBS = Set.of("remember", "recall", "context", "forget", "stats");
-
   /** Who the CLI speaks for when {@code --agent} is not given. */
   static final String DEFAULT_AGENT = "cli";
 
-  static final int DEFAULT_BUDGET_TOKENS = 2000;
+  private static final int DEFAULT_BUDGET_TOKENS = 2000;
   private static final Set<String> WHO = Set.of("agent", "chat", "thread");
   private static final Set<String> JSON = Set.of("json");
 
@@ -95,10 +93,10 @@ final class MemoryCommands {
       return 0;
     }
     out.printf(
-        "Remembered #%s (%s, %s%s)%n",
+        "Remembered #%s (%s, agent %s%s)%n",
         memory.get("id"),
         memory.get("scope"),
-        "agent " + memory.get("agent"),
+        memory.get("agent"),
         memory.get("chat") == null ? "" : ", chat " + memory.get("chat"));
     if (!"ACTIVE".equals(memory.get("status"))) {
       out.println("  status " + memory.get("status") + ": " + memory.get("status_reason"));
