@@ -18,15 +18,15 @@ final class AuditReport {
 
   /** Prints the report; returns whether it found nothing and computed every section. */
   boolean print(Map<String, Object> report) {
-    Map<String, Object> summary = VaultClient.asMap(report.get("summary"));
+    Map<String, Object> summary = ServiceClient.asMap(report.get("summary"));
     out.println(
         "Audit started "
             + summary.get("started_at")
             + ", took "
             + Format.number(summary.get("took_ms"))
             + " ms");
-    for (Object item : VaultClient.asList(summary.get("sources"))) {
-      Map<String, Object> s = VaultClient.asMap(item);
+    for (Object item : ServiceClient.asList(summary.get("sources"))) {
+      Map<String, Object> s = ServiceClient.asMap(item);
       out.printf(
           "  %-8s %s%n",
           s.get("name"),
@@ -47,8 +47,8 @@ final class AuditReport {
         out.println("  partial: " + consistency.get("partial"));
       }
       out.printf("  %-20s %-24s %s%n", "tenant", "memories record/index/graph", "exchanges");
-      for (Object item : VaultClient.asList(consistency.get("tenants"))) {
-        Map<String, Object> t = VaultClient.asMap(item);
+      for (Object item : ServiceClient.asList(consistency.get("tenants"))) {
+        Map<String, Object> t = ServiceClient.asMap(item);
         out.printf(
             "  %-20s %-27s %s%n",
             t.get("tenant"), counts(t.get("memories")), counts(t.get("exchanges")));
@@ -67,7 +67,7 @@ final class AuditReport {
           "orphans",
           "orphan entities",
           i -> i.get("tenant") + " " + i.get("id") + " (" + i.get("name") + ")");
-      Map<String, Object> spikes = VaultClient.asMap(topology.get("spikes"));
+      Map<String, Object> spikes = ServiceClient.asMap(topology.get("spikes"));
       if (Boolean.FALSE.equals(spikes.get("compared"))) {
         out.println("  centrality spikes: " + spikes.get("note"));
       } else {
@@ -93,8 +93,8 @@ final class AuditReport {
     }
     Map<String, Object> contradictions = section(report, "contradictions", "Contradictions");
     if (contradictions != null) {
-      for (Object item : VaultClient.asList(contradictions.get("tenants"))) {
-        Map<String, Object> t = VaultClient.asMap(item);
+      for (Object item : ServiceClient.asList(contradictions.get("tenants"))) {
+        Map<String, Object> t = ServiceClient.asMap(item);
         out.printf(
             "  %-20s %s CONTRADICTS relations, %s contradicted beliefs%n",
             t.get("tenant"),
@@ -106,7 +106,7 @@ final class AuditReport {
 
     out.println();
     boolean ok = Boolean.TRUE.equals(summary.get("ok"));
-    List<Object> skipped = VaultClient.asList(summary.get("not_computed"));
+    List<Object> skipped = ServiceClient.asList(summary.get("not_computed"));
     long findings = Format.longValue(summary.get("findings"));
     if (ok) {
       out.println("Audit OK: no findings.");
@@ -123,7 +123,7 @@ final class AuditReport {
 
   /** The section's heading; null (after saying why) when the vault could not compute it. */
   private Map<String, Object> section(Map<String, Object> report, String key, String title) {
-    Map<String, Object> section = VaultClient.asMap(report.get(key));
+    Map<String, Object> section = ServiceClient.asMap(report.get(key));
     out.println();
     if (!Boolean.TRUE.equals(section.get("computed"))) {
       out.println(title + ": NOT COMPUTED (" + section.get("reason") + ")");
@@ -138,12 +138,12 @@ final class AuditReport {
   }
 
   private void findings(Map<String, Object> section, String key, String title, Line line) {
-    Map<String, Object> list = VaultClient.asMap(section.get(key));
+    Map<String, Object> list = ServiceClient.asMap(section.get(key));
     long count = Format.longValue(list.get("count"));
     out.printf("  %-20s %s%n", title + ":", count == 0 ? "none" : Format.number(count));
-    List<Object> items = VaultClient.asList(list.get("items"));
+    List<Object> items = ServiceClient.asList(list.get("items"));
     for (Object item : items) {
-      out.println("    - " + line.of(VaultClient.asMap(item)));
+      out.println("    - " + line.of(ServiceClient.asMap(item)));
     }
     if (count > items.size()) {
       out.println("    ... and " + Format.number(count - items.size()) + " more");
@@ -151,7 +151,7 @@ final class AuditReport {
   }
 
   private static String counts(Object value) {
-    Map<String, Object> c = VaultClient.asMap(value);
+    Map<String, Object> c = ServiceClient.asMap(value);
     return Format.number(c.get("record"))
         + " / "
         + Format.number(c.get("index"))

@@ -146,6 +146,8 @@ final class ComponentCommands {
     keys.add(INTERNAL_KEY_ID + ":*:internal:" + SuiteSecrets.sha256Hex(secrets.internalKey()));
     keys.addAll(extraKeys);
     env.put("ENGRAM_AUTH_KEYS", String.join(",", keys));
+    // Keys made with ./engram key create; the services re-read it when it changes.
+    env.put("ENGRAM_AUTH_KEYS_FILE", SuiteSecrets.apiKeysFile(home).toString());
     for (Component s : Component.services()) {
       env.put("ENGRAM_SERVICES_" + s.name() + "_URL", "http://127.0.0.1:" + ports.get(s));
     }

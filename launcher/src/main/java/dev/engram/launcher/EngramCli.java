@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,9 +17,9 @@ import java.util.Map;
 
 /**
  * The command behind {@code ./engram}: {@code up | down | status | demo | backup | backups | verify
- * | restore | audit | help} for the suite under {@code $ENGRAM_HOME} (default {@code
- * <repo>/.engram}). The script finds the JDK, builds what is missing and tails logs; everything
- * else happens here.
+ * | restore | audit | remember | recall | context | forget | stats | key | help} for the suite
+ * under {@code $ENGRAM_HOME} (default {@code <repo>/.engram}). The script finds the JDK, builds
+ * what is missing and tails logs; everything else happens here.
  */
 public final class EngramCli {
 
@@ -49,12 +50,28 @@ public final class EngramCli {
                              (see bench/README.md; results in BENCHMARKS.md)
         help                 this text
 
+      memory of the running suite (--agent A, default cli; --chat C; --thread T; --json prints
+      the service's answer as it is; exit code 1 refused, 2 usage error, 3 suite not reachable):
+        remember TEXT        store a memory (CHAT scope with --chat, else AGENT)
+        recall QUERY [--k N] the N best memories and exchanges for QUERY (default 10)
+        context [QUERY] [--budget TOKENS]
+                             the context block an agent gets each turn (default 2000 tokens)
+        forget ID            delete memory ID (tenant-wide: no --agent/--chat)
+        stats                the tenant at a glance (needs the admin or ops role)
+
+      API keys (the services pick changes up within a second, no restart):
+        key create --tenant T --roles agent[,admin,ops]
+                             make a key, print it once (only its hash is kept)
+        key list             id, tenant, roles, created of the keys made here
+        key revoke ID        the services refuse that key from now on
+
       components: postgres, neo4j, capture, recall, graph, vault
 
       environment:
         ENGRAM_HOME            where data, backups, logs, keys live (default: <repo>/.engram)
         ENGRAM_UP_TIMEOUT      seconds `up` may take (default 180)
         ENGRAM_<C>_PORT        another port for a component, e.g. ENGRAM_CAPTURE_PORT=9081
+        ENGRAM_API_KEY         the key the memory commands present (default: secrets/admin.key)
       """;
 
   private final Path repoRoot;
@@ -108,6 +125,8 @@ public final class EngramCli {
         case "verify" -> vault().verify(rest);
         case "restore" -> vault().restore(rest);
         case "audit" -> vault().audit(rest);
+        case "remember", "recall", "context", "forget", "stats" -> memory(command, rest);
+        case "key" -> new KeyCommands(ApiKeysFile.of(home), out, err, Clock.systemUTC()).run(rest);
         case "help", "-h", "--help" -> {
           out.print(USAGE);
           yield 0;
@@ -118,9 +137,12 @@ public final class EngramCli {
           yield 2;
         }
       };
+    } catch (CommandLine.UsageError e) {
+      err.println("engram " + command + ": " + e.getMessage());
+      return 2;
     } catch (IllegalArgumentException
         | Demo.DemoFailure
-        | VaultClient.VaultFailure
+        | ServiceClient.ServiceFailure
         | UncheckedIOException e) {
       err.println("engram " + command + ": " + e.getMessage());
       return 1;
@@ -203,9 +225,19 @@ public final class EngramCli {
     return 0;
   }
 
+  /** The memory verbs tell a refusal (1) from a suite that is not there (3). */
+  private int memory(String verb, List<String> args) {
+    try {
+      return MemoryCommands.of(home, env, out).run(verb, args);
+    } catch (ServiceClient.ServiceFailure e) {
+      err.println("engram " + verb + ": " + e.getMessage());
+      return MemoryCommands.exitCode(e);
+    }
+  }
+
   private VaultCommands vault() {
     return new VaultCommands(
-        VaultClient.of(home),
+        ServiceClient.of(home, Component.VAULT),
         out,
         err,
         new BufferedReader(new InputStreamReader(in, Charset.defaultCharset())),

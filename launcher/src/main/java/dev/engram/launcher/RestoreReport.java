@@ -30,17 +30,17 @@ final class RestoreReport {
     } else {
       out.println("Restored backup " + job.get("backup_id") + " (" + job.get("mode") + "):");
     }
-    for (Object item : VaultClient.asList(job.get("steps"))) {
-      Map<String, Object> step = VaultClient.asMap(item);
+    for (Object item : ServiceClient.asList(job.get("steps"))) {
+      Map<String, Object> step = ServiceClient.asMap(item);
       String head = String.format("  %-8s %-10s", step.get("source"), step.get("action"));
       String state = String.valueOf(step.get("state"));
       switch (state) {
         case "succeeded" -> {
           if ("import".equals(step.get("action"))) {
             out.println(head + (dryRun ? "checked" : "imported"));
-            counts(VaultClient.asMap(step.get("counts")), dryRun);
+            counts(ServiceClient.asMap(step.get("counts")), dryRun);
           } else {
-            out.println(head + "done " + summary(VaultClient.asMap(step.get("summary"))));
+            out.println(head + "done " + summary(ServiceClient.asMap(step.get("summary"))));
           }
         }
         case "skipped" -> out.println(head + "would run: " + reason(step));
@@ -56,7 +56,7 @@ final class RestoreReport {
     String update = dryRun ? "would update" : "updated";
     streams.forEach(
         (stream, value) -> {
-          Map<String, Object> c = VaultClient.asMap(value);
+          Map<String, Object> c = ServiceClient.asMap(value);
           out.printf(
               "      %-20s %12s received, %s %s, %s %s, %s unchanged%n",
               stream,

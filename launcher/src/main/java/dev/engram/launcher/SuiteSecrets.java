@@ -23,6 +23,8 @@ record SuiteSecrets(String adminKey, String internalKey, String neo4jPassword, S
   private static final SecureRandom RANDOM = new SecureRandom();
 
   static SuiteSecrets loadOrCreate(SuiteHome home) throws IOException {
+    // The services refuse to start without the keys file they are pointed at (engram.auth).
+    new ApiKeysFile(apiKeysFile(home)).ensureExists();
     return new SuiteSecrets(
         loadOrCreate(home.secrets().resolve("admin.key"), KEY_PREFIX),
         loadOrCreate(home.secrets().resolve("internal.key"), KEY_PREFIX),
@@ -45,6 +47,11 @@ record SuiteSecrets(String adminKey, String internalKey, String neo4jPassword, S
   String vaultPrimaryKey() {
     String last = vaultKeys.substring(vaultKeys.lastIndexOf(',') + 1).strip();
     return last.substring(0, Math.max(0, last.indexOf(':')));
+  }
+
+  /** The keys made with ./engram key create (hashes only), read by every service. */
+  static Path apiKeysFile(SuiteHome home) {
+    return home.secrets().resolve(ApiKeysFile.FILE_NAME);
   }
 
   static Path neo4jPasswordFile(SuiteHome home) {

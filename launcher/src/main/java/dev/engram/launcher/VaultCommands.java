@@ -1,7 +1,7 @@
 package dev.engram.launcher;
 
-import dev.engram.launcher.VaultClient.Reply;
-import dev.engram.launcher.VaultClient.VaultFailure;
+import dev.engram.launcher.ServiceClient.Reply;
+import dev.engram.launcher.ServiceClient.ServiceFailure;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -20,14 +20,14 @@ final class VaultCommands {
   private static final String ID = "[A-Za-z0-9._-]{1,200}";
   private static final long PROGRESS_EVERY_NANOS = 2_000_000_000L;
 
-  private final VaultClient vault;
+  private final ServiceClient vault;
   private final PrintStream out;
   private final PrintStream err;
   private final BufferedReader in;
   private final long pollMillis;
 
   VaultCommands(
-      VaultClient vault, PrintStream out, PrintStream err, BufferedReader in, long pollMillis) {
+      ServiceClient vault, PrintStream out, PrintStream err, BufferedReader in, long pollMillis) {
     this.vault = vault;
     this.out = out;
     this.err = err;
@@ -46,7 +46,7 @@ final class VaultCommands {
       err.println("Backup failed while " + job.get("phase") + ": " + problem(job.get("problem")));
       return 1;
     }
-    Map<String, Object> backup = VaultClient.asMap(job.get("backup"));
+    Map<String, Object> backup = ServiceClient.asMap(job.get("backup"));
     out.println();
     out.println("Backup " + backup.get("id") + " is written and verified");
     out.println("  file       " + backup.get("file") + " (" + backup.get("destination") + ")");
@@ -57,9 +57,9 @@ final class VaultCommands {
             + (Boolean.TRUE.equals(backup.get("encrypted"))
                 ? "yes, key " + backup.get("key_id")
                 : "no (no keys configured: ENGRAM_VAULT_ENCRYPTION_KEYS)"));
-    VaultClient.asMap(backup.get("counts"))
+    ServiceClient.asMap(backup.get("counts"))
         .forEach((entry, count) -> out.printf("    %-28s %,12d%n", entry, Format.longValue(count)));
-    List<Object> deleted = VaultClient.asList(job.get("deleted"));
+    List<Object> deleted = ServiceClient.asList(job.get("deleted"));
     if (!deleted.isEmpty()) {
       out.println("  retention removed " + deleted.size() + ": " + deleted);
     }
@@ -71,7 +71,7 @@ final class VaultCommands {
       throw new IllegalArgumentException("backups takes no arguments");
     }
     List<Object> backups =
-        VaultClient.asList(vault.get("/v1/backups").require().map().get("backups"));
+        ServiceClient.asList(vault.get("/v1/backups").require().map().get("backups"));
     if (backups.isEmpty()) {
       out.println("No backups yet: ./engram backup makes one.");
       return 0;
@@ -80,7 +80,7 @@ final class VaultCommands {
         "%-22s %-24s %10s %12s  %-9s %s%n",
         "ID", "CREATED", "SIZE", "RECORDS", "ENCRYPTED", "VERIFIED");
     for (Object item : backups) {
-      Map<String, Object> b = VaultClient.asMap(item);
+      Map<String, Object> b = ServiceClient.asMap(item);
       out.printf(
           "%-22s %-24s %10s %12s  %-9s %s%n",
           b.get("id"),
@@ -180,13 +180,13 @@ final class VaultCommands {
       return vault.get("/v1/backups/" + backup).require().map();
     }
     for (Object item :
-        VaultClient.asList(vault.get("/v1/backups").require().map().get("backups"))) {
-      Map<String, Object> b = VaultClient.asMap(item);
+        ServiceClient.asList(vault.get("/v1/backups").require().map().get("backups"))) {
+      Map<String, Object> b = ServiceClient.asMap(item);
       if (!Boolean.FALSE.equals(b.get("verified"))) {
         return b;
       }
     }
-    throw new VaultFailure("there is no backup to restore (./engram backups)");
+    throw new ServiceFailure("there is no backup to restore (./engram backups)");
   }
 
   private boolean confirmed(Map<String, Object> backup) throws IOException {
@@ -241,7 +241,7 @@ final class VaultCommands {
   }
 
   static String problem(Object problem) {
-    Map<String, Object> p = VaultClient.asMap(problem);
+    Map<String, Object> p = ServiceClient.asMap(problem);
     return p.isEmpty() ? "(no detail)" : p.get("code") + ": " + p.get("detail");
   }
 

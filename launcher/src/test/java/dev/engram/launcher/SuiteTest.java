@@ -36,7 +36,7 @@ class SuiteTest {
     assertEquals(admin, suite(REPO).adminKey(), "the key survives a new suite on the same home");
     assertNotEquals(admin, first.internalKey());
     assertEquals("rwx------", perms(home.resolve("secrets")));
-    for (String file : List.of("admin.key", "internal.key", "neo4j.password")) {
+    for (String file : List.of("admin.key", "internal.key", "neo4j.password", "api-keys")) {
       assertEquals("rw-------", perms(home.resolve("secrets").resolve(file)), file);
     }
 
@@ -55,6 +55,10 @@ class SuiteTest {
             + "ab".repeat(32),
         env.get("ENGRAM_AUTH_KEYS"));
     assertFalse(env.get("ENGRAM_AUTH_KEYS").contains(admin), "no clear-text key in engram.auth");
+    assertEquals(
+        home.resolve("secrets/api-keys").toString(),
+        env.get("ENGRAM_AUTH_KEYS_FILE"),
+        "./engram key create writes there, the services read it");
     assertEquals(first.internalKey(), env.get("ENGRAM_SERVICES_INTERNAL_KEY"));
     assertEquals(home.resolve("data/index").toString(), env.get("ENGRAM_RECALL_INDEX_DIR"));
     assertEquals(home.resolve("backups").toString(), env.get("ENGRAM_VAULT_DIRECTORY"));

@@ -3,11 +3,7 @@ package dev.engram.launcher;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,16 +28,19 @@ class VaultCommandsTest {
           + "\"counts\":null,\"records\":null,\"verified\":false,\"verified_at\":null,\"key_id\":null}";
 
   @TempDir Path home;
-  private FakeVault vault;
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  private FakeService vault;
+  private CliRun cli;
 
   @BeforeEach
   void suiteHome() throws IOException {
-    vault = new FakeVault();
+    cli = new CliRun(home, Map.of());
+    vault = new FakeService();
     Files.writeString(
         home.resolve("config.env"),
-        "# written by ./engram\nENGRAM_VAULT_PORT=1\n" + VaultClient.URL_KEY + "=" + vault.url());
+        "# written by ./engram\nENGRAM_VAULT_PORT=1\n"
+            + ServiceClient.urlKey(Component.VAULT)
+            + "="
+            + vault.url());
     Files.createDirectories(home.resolve("secrets"));
     Files.writeString(home.resolve("secrets/admin.key"), KEY + "\n");
   }
@@ -52,22 +51,15 @@ class VaultCommandsTest {
   }
 
   private int run(String stdin, String... args) {
-    return new EngramCli(
-            Path.of("").toAbsolutePath().getParent(),
-            home,
-            Map.of(),
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8),
-            new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)))
-        .run(args);
+    return cli.run(stdin, args);
   }
 
   private String out() {
-    return out.toString(StandardCharsets.UTF_8);
+    return cli.out();
   }
 
   private String err() {
-    return err.toString(StandardCharsets.UTF_8);
+    return cli.err();
   }
 
   @Test

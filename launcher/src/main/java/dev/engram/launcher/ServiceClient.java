@@ -15,58 +15,79 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * vault-service's public API for {@code ./engram backup|backups|verify|restore|audit}: the URL from
- * {@code $ENGRAM_HOME/config.env} ({@code ENGRAM_VAULT_URL}, written by {@code ./engram up}) and
- * the local admin key from {@code secrets/admin.key}, which has the ops role the vault requires.
- * JDK-only like the rest of the launcher.
+ * One service's public API for the CLI ({@code ./engram backup|...|audit} on vault-service, the
+ * memory verbs on capture- and recall-service): the URL from {@code $ENGRAM_HOME/config.env}
+ * ({@code ENGRAM_<SERVICE>_URL}, written by {@code ./engram up}) and a key, by default the local
+ * admin key from {@code secrets/admin.key} (roles agent, admin, ops). JDK-only like the rest of the
+ * launcher.
  */
-final class VaultClient {
+final class ServiceClient {
 
-  static final String URL_KEY = "ENGRAM_VAULT_URL";
   private static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
 
   /** Verification reads a whole archive: it may take as long as the archive is big. */
   private static final Duration VERIFY_TIMEOUT = Duration.ofHours(2);
 
+  private final String service;
   private final String baseUrl;
   private final String key;
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-  VaultClient(String baseUrl, String key) {
+  ServiceClient(String service, String baseUrl, String key) {
+    this.service = service;
     this.baseUrl = baseUrl.replaceAll("/+$", "");
     this.key = key;
   }
 
-  /** The client of the suite under {@code home}. */
-  static VaultClient of(Path home) {
+  /** The config.env key with a service's URL, e.g. {@code ENGRAM_VAULT_URL}. */
+  static String urlKey(Component service) {
+    return "ENGRAM_" + service.name() + "_URL";
+  }
+
+  /** The client of a service of the suite under {@code home}, with the local admin key. */
+  static ServiceClient of(Path home, Component service) {
+    Path keyFile = adminKeyFile(home);
+    String key;
+    try {
+      key = Files.readString(keyFile, StandardCharsets.UTF_8).strip();
+    } catch (IOException e) {
+      throw new ServiceFailure(
+          "cannot read the admin key "
+              + keyFile
+              + " ("
+              + e.getMessage()
+              + "): ./engram up makes it");
+    }
+    return of(home, service, key);
+  }
+
+  /** The client of a service of the suite under {@code home}, presenting {@code key}. */
+  static ServiceClient of(Path home, Component service, String key) {
     Path config = home.resolve("config.env");
+    String wanted = urlKey(service);
     String url = null;
     try {
       if (Files.isRegularFile(config)) {
         for (String line : Files.readAllLines(config, StandardCharsets.UTF_8)) {
           int eq = line.indexOf('=');
-          if (!line.startsWith("#") && eq > 0 && line.substring(0, eq).strip().equals(URL_KEY)) {
+          if (!line.startsWith("#") && eq > 0 && line.substring(0, eq).strip().equals(wanted)) {
             url = line.substring(eq + 1).strip();
           }
         }
       }
     } catch (IOException e) {
-      throw new VaultFailure("cannot read " + config + ": " + e.getMessage());
+      throw new ServiceFailure("cannot read " + config + ": " + e.getMessage());
     }
     if (url == null || url.isEmpty()) {
-      throw new VaultFailure(
-          "no " + URL_KEY + " in " + config + ": Engram was never started here (./engram up)");
+      throw new Unreachable(
+          "no " + wanted + " in " + config + ": Engram was never started here (./engram up)");
     }
-    Path keyFile = home.resolve("secrets").resolve("admin.key");
-    String key;
-    try {
-      key = Files.readString(keyFile, StandardCharsets.UTF_8).strip();
-    } catch (IOException e) {
-      throw new VaultFailure(
-          "cannot read the ops key " + keyFile + " (" + e.getMessage() + "): ./engram up makes it");
-    }
-    return new VaultClient(url, key);
+    return new ServiceClient(service.module(), url, key);
+  }
+
+  static Path adminKeyFile(Path home) {
+    return home.resolve("secrets").resolve("admin.key");
   }
 
   String baseUrl() {
@@ -79,6 +100,10 @@ final class VaultClient {
 
   Reply post(String path, String json) {
     return send("POST", path, json, CALL_TIMEOUT);
+  }
+
+  Reply delete(String path) {
+    return send("DELETE", path, null, CALL_TIMEOUT);
   }
 
   Reply verify(String path) {
@@ -108,16 +133,15 @@ final class VaultClient {
     try {
       response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     } catch (ConnectException e) {
-      throw new VaultFailure(
-          "vault-service is not reachable at " + baseUrl + ": is Engram up? (./engram status)");
+      throw new Unreachable(
+          service + " is not reachable at " + baseUrl + ": is Engram up? (./engram status)");
     } catch (HttpTimeoutException e) {
-      throw new VaultFailure(
-          method + " " + path + " timed out after " + timeout.toSeconds() + " s");
+      throw new Unreachable(method + " " + path + " timed out after " + timeout.toSeconds() + " s");
     } catch (IOException e) {
-      throw new VaultFailure(method + " " + baseUrl + path + " failed: " + e);
+      throw new ServiceFailure(method + " " + baseUrl + path + " failed: " + e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new VaultFailure("interrupted");
+      throw new ServiceFailure("interrupted");
     }
     Object body;
     try {
@@ -142,7 +166,7 @@ final class VaultClient {
     /** The answer, or a failure naming the problem's code and detail. */
     Reply require() {
       if (!ok()) {
-        throw new VaultFailure(problem());
+        throw new ServiceFailure(problem());
       }
       return this;
     }
@@ -170,10 +194,17 @@ final class VaultClient {
     return value instanceof List<?> list ? (List<Object>) list : List.of();
   }
 
-  /** A vault command failed; the message says why, the exit code is 1. */
-  static final class VaultFailure extends RuntimeException {
-    VaultFailure(String message) {
+  /** A call failed or was refused; the message says why. */
+  static class ServiceFailure extends RuntimeException {
+    ServiceFailure(String message) {
       super(message, null, false, false);
+    }
+  }
+
+  /** The suite is not there: never started here, or not listening. */
+  static final class Unreachable extends ServiceFailure {
+    Unreachable(String message) {
+      super(message);
     }
   }
 }

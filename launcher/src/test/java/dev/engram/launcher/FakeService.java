@@ -13,10 +13,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * vault-service's public API as the CLI sees it, scripted per test: each {@code "METHOD path"}
- * answers its queued replies in order, the last one again and again. Requests are recorded.
+ * A service's public API as the CLI sees it (vault, capture, recall), scripted per test: each
+ * {@code "METHOD path"} answers its queued replies in order, the last one again and again. Requests
+ * are recorded.
  */
-final class FakeVault implements AutoCloseable {
+final class FakeService implements AutoCloseable {
 
   /** One request as received. */
   record Request(String method, String path, String authorization, String body) {}
@@ -25,7 +26,7 @@ final class FakeVault implements AutoCloseable {
   private final Map<String, Deque<String[]>> replies = new ConcurrentHashMap<>();
   final List<Request> requests = new CopyOnWriteArrayList<>();
 
-  FakeVault() throws IOException {
+  FakeService() throws IOException {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext("/", this::handle);
     server.start();
@@ -36,7 +37,7 @@ final class FakeVault implements AutoCloseable {
   }
 
   /** Queues replies to {@code "METHOD path"}. */
-  FakeVault on(String call, int status, String json) {
+  FakeService on(String call, int status, String json) {
     replies
         .computeIfAbsent(call, k -> new ArrayDeque<>())
         .add(new String[] {Integer.toString(status), json});
