@@ -14,12 +14,16 @@ import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -206,6 +210,45 @@ class EndToEndIT {
         .then()
         .statusCode(403);
     as(AGENT_ONLY_KEY, Component.VAULT).get("/v1/backups").then().statusCode(403);
+  }
+
+  @Test
+  @Order(4)
+  void aKeyMadeWithTheCliIsAcceptedAtOnceAndRefusedOnceRevoked() throws Exception {
+    CliResult created = engram("key", "create", "--tenant", "cli-made", "--roles", "agent");
+    String key = created.out().strip();
+    Matcher id = Pattern.compile("Created key (key-[0-9a-f]+) ").matcher(created.err());
+    assertTrue(id.find(), created.err());
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .untilAsserted(() -> as(key, Component.CAPTURE).get("/v1/memories").then().statusCode(200));
+    as(key, Component.RECALL)
+        .body(Map.of("agent", "bot", "chat", "c", "query", "q"))
+        .post("/v1/recall")
+        .then()
+        .statusCode(200);
+    engram("key", "revoke", id.group(1));
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .untilAsserted(() -> as(key, Component.CAPTURE).get("/v1/memories").then().statusCode(401));
+  }
+
+  private record CliResult(String out, String err) {}
+
+  /** Runs {@code ./engram ARGS} against this suite's home, as a person would; exit 0 expected. */
+  private CliResult engram(String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of("bash", "engram"));
+    command.addAll(List.of(args));
+    Path root = Path.of(System.getProperty("engram.repo.root", "..")).toAbsolutePath().normalize();
+    ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile());
+    builder.environment().put("ENGRAM_HOME", home.toString());
+    Path err = Files.createTempFile(home, "cli-", ".err");
+    Process process = builder.redirectError(err.toFile()).start();
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(process.waitFor(60, TimeUnit.SECONDS), "./engram " + String.join(" ", args));
+    String errText = Files.readString(err);
+    assertEquals(0, process.exitValue(), errText);
+    return new CliResult(out, errText);
   }
 
   @Test
