@@ -34,7 +34,7 @@ final class CaptureApiStandIn {
       CaptureStandIn.send(ex, 401, CaptureStandIn.problem(401, "unauthorized", "no valid key"));
       return;
     }
-    String path = ex.getRequestURI().getPath();
+    String path = ex.getRequestURI().getRawPath();
     String key = tenant + " " + path;
     String name = path.substring(path.lastIndexOf('/') + 1);
     synchronized (slots) {

@@ -203,6 +203,10 @@ class EngramToolsTest {
         ok(t1, "slot_get", "{\"agent\":\"bot1\",\"name\":\"hot_context\"}")
             .get("content")
             .asText());
+    // A name is one path segment, whatever it holds: no way into another owner's slot.
+    JsonNode odd =
+        ok(t1, "slot_set", "{\"agent\":\"bot1/threads/x\",\"name\":\"handoff\",\"content\":\"y\"}");
+    assertEquals("/v1/agents/bot1%2Fthreads%2Fx/slots/handoff", odd.get("path").asText());
     // The other tenant has no such slot, and a stale version is refused.
     assertTrue(
         error(t2, "slot_get", "{\"agent\":\"bot1\",\"name\":\"hot_context\"}").contains("No slot"));
