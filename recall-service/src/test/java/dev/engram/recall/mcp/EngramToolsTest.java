@@ -276,4 +276,13 @@ class EngramToolsTest {
     }
     assertEquals(2, McpTestResources.graph().calls().size());
   }
+
+  @Test
+  void aFailingCaptureIsAnErrorResultNotACrash() {
+    McpTestResources.capture().status(503);
+    assertTrue(
+        error(t1, "remember", "{\"agent\":\"bot1\",\"text\":\"hi\"}")
+            .startsWith("capture-service failed"));
+    assertEquals(1, McpTestResources.capture().calls().size());
+  }
 }
