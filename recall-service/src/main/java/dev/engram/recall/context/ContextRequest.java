@@ -10,7 +10,7 @@ import jakarta.validation.constraints.Size;
  * Body of {@code POST /v1/context}: who the context is for (agent, and optionally chat, thread and
  * session), an optional query for L2 relevance, and the budget in tokens.
  */
-record ContextRequest(
+public record ContextRequest(
     @NotBlank @Size(max = 256) String agent,
     @Size(min = 1, max = 256) String chat,
     @Size(min = 1, max = 256) String thread,

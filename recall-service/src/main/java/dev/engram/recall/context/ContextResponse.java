@@ -7,7 +7,7 @@ import java.util.List;
  * Answer of {@code POST /v1/context}: the block to inject, its exact token count (by {@code
  * encoding}), and every section in order with what it selected and left out.
  */
-record ContextResponse(
+public record ContextResponse(
     String text,
     int tokens,
     int budgetTokens,

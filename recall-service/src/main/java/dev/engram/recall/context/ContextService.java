@@ -26,7 +26,7 @@ import java.util.concurrent.CompletionException;
  * the budget. Without capture-service the block is built without slots, and the answer says so.
  */
 @ApplicationScoped
-class ContextService {
+public class ContextService {
 
   static final String PROFILE = "PROFILE";
 
@@ -53,7 +53,8 @@ class ContextService {
     this.assembler = new ContextAssembler(tokens, templates, c.identityShare(), c.essentialShare());
   }
 
-  ContextResponse context(String tenant, ContextRequest r) {
+  /** A context block as {@code POST /v1/context} answers it (also for the MCP tool). */
+  public ContextResponse context(String tenant, ContextRequest r) {
     long start = System.nanoTime();
     if (r.query() != null
         && r.query().getBytes(StandardCharsets.UTF_8).length > config.maxTextBytes()) {

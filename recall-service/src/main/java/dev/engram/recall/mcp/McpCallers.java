@@ -1,11 +1,12 @@
 package dev.engram.recall.mcp;
 
+import dev.engram.common.auth.Caller;
 import dev.engram.common.correlation.CorrelationId;
 import dev.engram.recall.client.MemoriesClient;
 import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
+import io.quarkus.vertx.http.runtime.security.QuarkusHttpUser;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.regex.Pattern;
 
 /**
  * Reads the caller of the current MCP request from its HTTP headers. The extension activates the
@@ -15,9 +16,6 @@ import java.util.regex.Pattern;
 @ApplicationScoped
 class McpCallers {
 
-  /** The rule capture-service applies to agent names: 1-200 printable characters. */
-  private static final Pattern AGENT = Pattern.compile("^[^\\p{Cntrl}\\s][^\\p{Cntrl}]{0,199}$");
-
   private final CurrentVertxRequest request;
   private final McpConfig config;
 
@@ -26,21 +24,44 @@ class McpCallers {
     this.config = config;
   }
 
+  /** The caller as MicroClaw's tools see it: their key and the agent of the agent header. */
   McpCaller current() {
+    RoutingContext context = http();
+    MemoriesClient.As as = key(context);
+    String header = context.request().getHeader(config.agentHeader());
+    String agent = header == null || header.isBlank() ? config.defaultAgent() : header.strip();
+    if (!ToolArgs.NAME.matcher(agent).matches()) {
+      throw new ToolFailure(config.agentHeader() + " must be 1-200 printable characters");
+    }
+    return new McpCaller(as, agent);
+  }
+
+  /** The caller's key and correlation id, to forward to capture-service and graph-service. */
+  MemoriesClient.As key() {
+    return key(http());
+  }
+
+  /** The tenant of the caller's key (authenticated by the HTTP permission on /mcp). */
+  String tenant() {
+    if (!(http().user() instanceof QuarkusHttpUser user)) {
+      throw new ToolFailure("no authenticated caller behind this call");
+    }
+    return Caller.of(user.getSecurityIdentity()).tenant();
+  }
+
+  private RoutingContext http() {
     RoutingContext context = request.getCurrent();
     if (context == null) {
       throw new ToolFailure("no HTTP request behind this call");
     }
+    return context;
+  }
+
+  private static MemoriesClient.As key(RoutingContext context) {
     String authorization = context.request().getHeader("Authorization");
     if (authorization == null) {
       throw new ToolFailure("no API key on this request");
     }
-    String header = context.request().getHeader(config.agentHeader());
-    String agent = header == null || header.isBlank() ? config.defaultAgent() : header.strip();
-    if (!AGENT.matcher(agent).matches()) {
-      throw new ToolFailure(config.agentHeader() + " must be 1-200 printable characters");
-    }
-    String correlation = context.request().getHeader(CorrelationId.HEADER);
-    return new McpCaller(new MemoriesClient.As(authorization, correlation), agent);
+    return new MemoriesClient.As(authorization, context.request().getHeader(CorrelationId.HEADER));
   }
 }

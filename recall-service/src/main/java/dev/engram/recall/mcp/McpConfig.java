@@ -16,7 +16,7 @@ public interface McpConfig {
   @WithDefault("X-Engram-Agent")
   String agentHeader();
 
-  /** Deadline of each call the tools make to capture-service (read by MemoriesClient). */
+  /** Deadline of each call the tools make to capture- and graph-service (read in client/). */
   @WithDefault("PT10S")
   Duration captureTimeout();
 }

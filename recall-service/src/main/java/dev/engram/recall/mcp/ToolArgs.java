@@ -3,6 +3,9 @@ package dev.engram.recall.mcp;
 import java.math.BigInteger;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 /**
  * The arguments of one tool call, read strictly: ids and limits must be JSON integers ({@code 12.0}
@@ -10,6 +13,12 @@ import java.util.Map;
  * the argument and what it must be.
  */
 final class ToolArgs {
+
+  /** capture-service's rule for agents, chats, threads, sessions: 1-200 printable characters. */
+  static final Pattern NAME = Pattern.compile("^[^\\p{Cntrl}\\s][^\\p{Cntrl}]{0,199}$");
+
+  /** capture-service's rule for slot names and sources: lower-case words. */
+  static final Pattern SLUG = Pattern.compile("^[a-z][a-z0-9_.-]{0,63}$");
 
   private final Map<String, Object> values;
 
@@ -99,5 +108,81 @@ final class ToolArgs {
       throw new ToolFailure(name + " must be true or false");
     }
     return flag;
+  }
+
+  /** Refuses an argument the tool does not know, so a misspelt one is not silently ignored. */
+  void allowOnly(Set<String> known) {
+    for (String name : values.keySet()) {
+      if (!known.contains(name)) {
+        throw new ToolFailure(
+            "unknown argument '" + abbreviate(name) + "' (known: " + new TreeSet<>(known) + ")");
+      }
+    }
+  }
+
+  /** An agent, chat, thread or session name, or null when absent. */
+  String optionalName(String name) {
+    String value = optionalText(name);
+    if (value != null && !NAME.matcher(value).matches()) {
+      throw new ToolFailure(name + " must be 1-200 printable characters");
+    }
+    return value;
+  }
+
+  String requiredName(String name) {
+    String value = optionalName(name);
+    if (value == null) {
+      throw new ToolFailure(name + " is required (1-200 printable characters)");
+    }
+    return value;
+  }
+
+  /** A lower-case word such as a slot name or a source, or null when absent. */
+  String optionalSlug(String name) {
+    String value = optionalText(name);
+    if (value != null && !SLUG.matcher(value).matches()) {
+      throw new ToolFailure(name + " must be a lower-case word (a-z, 0-9, _ . -; at most 64)");
+    }
+    return value;
+  }
+
+  /** Free text that is present (empty allowed only if {@code allowEmpty}) and holds no NUL. */
+  String requiredContent(String name, boolean allowEmpty) {
+    String value = optionalText(name);
+    if (value == null || (!allowEmpty && value.isBlank())) {
+      throw new ToolFailure(
+          name + " is required (" + (allowEmpty ? "" : "a non-empty ") + "string)");
+    }
+    if (value.indexOf('\0') >= 0) {
+      throw new ToolFailure(name + " must not contain NUL characters");
+    }
+    return value;
+  }
+
+  /** One of {@code allowed} (case-insensitive, answered upper-case), or null when absent. */
+  String optionalChoice(String name, Set<String> allowed) {
+    String value = optionalText(name);
+    if (value == null) {
+      return null;
+    }
+    String upper = value.strip().toUpperCase(Locale.ROOT);
+    if (!allowed.contains(upper)) {
+      throw new ToolFailure(name + " must be one of " + new TreeSet<>(allowed));
+    }
+    return upper;
+  }
+
+  /** An integer in [min, max], or null when absent. */
+  Long optionalRange(String name, long min, long max) {
+    Long value = optionalLong(name);
+    if (value != null && (value < min || value > max)) {
+      throw new ToolFailure(name + " must be an integer from " + min + " to " + max);
+    }
+    return value;
+  }
+
+  private static String abbreviate(String text) {
+    String clean = text.replaceAll("\\p{Cntrl}", "?");
+    return clean.length() > 40 ? clean.substring(0, 40) + "..." : clean;
   }
 }

@@ -16,7 +16,7 @@ import java.util.Set;
  * key's tenant (without {@code chat}: GLOBAL and AGENT memories only); {@code thread} is the active
  * thread the thread signal boosts. The rest are filters (see README).
  */
-record RecallRequest(
+public record RecallRequest(
     @NotBlank @Size(max = 256) String agent,
     @Size(min = 1, max = 256) String chat,
     @Size(min = 1, max = 256) String thread,

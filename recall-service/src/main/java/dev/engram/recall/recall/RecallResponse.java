@@ -10,7 +10,7 @@ import java.util.Map;
  * Answer of {@code POST /v1/recall}: the fused items, best first; the signals that had to be
  * skipped (graph-service down or late); the semantic floor applied; the time taken.
  */
-record RecallResponse(
+public record RecallResponse(
     List<Item> items, List<SkippedSignal> skippedSignals, double semanticFloor, long tookMs) {
 
   /**

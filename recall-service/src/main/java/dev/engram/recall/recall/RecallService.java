@@ -111,7 +111,8 @@ public class RecallService {
         .register(registry);
   }
 
-  RecallResponse recall(String tenant, RecallRequest request) {
+  /** A recall as {@code POST /v1/recall} answers it (also for the MCP tool {@code recall}). */
+  public RecallResponse recall(String tenant, RecallRequest request) {
     long start = System.nanoTime();
     RecallResult result = recall(query(tenant, request));
     List<RecallResponse.Item> items = result.hits().stream().map(RecallService::item).toList();

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -28,7 +29,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class CaptureStandIn implements AutoCloseable {
 
   /** Test keys (see application.properties) and the tenants they act for. */
-  private static final Map<String, String> TENANTS =
+  static final Map<String, String> TENANTS =
       Map.of(
           "Bearer test-agent-t1", "t1", "Bearer test-agent-t2", "t2", "Bearer test-admin-t1", "t1");
 
@@ -47,6 +48,16 @@ final class CaptureStandIn implements AutoCloseable {
     server.setExecutor(Executors.newCachedThreadPool());
     server.createContext("/v1/memories", this::handle);
     server.start();
+  }
+
+  /** Serves more of capture's API on the same port (slots, stats: {@link CaptureApiStandIn}). */
+  void serve(String path, HttpHandler handler) {
+    server.createContext(path, handler);
+  }
+
+  /** Whether the tenant still holds the memory (forget deletes it). */
+  boolean holds(String tenant, long id) {
+    return rows.containsKey(id) && tenant.equals(tenants.get(id));
   }
 
   String url() {
@@ -98,6 +109,12 @@ final class CaptureStandIn implements AutoCloseable {
     ObjectNode m = rows.get(id);
     if (m == null || !tenant.equals(tenants.get(id))) {
       send(ex, 404, problem(404, "memory_not_found", "No memory with id " + id));
+      return;
+    }
+    if (ex.getRequestMethod().equals("DELETE")) {
+      rows.remove(id);
+      tenants.remove(id);
+      send(ex, 204, null);
       return;
     }
     synchronized (m) {
@@ -222,11 +239,16 @@ final class CaptureStandIn implements AutoCloseable {
     return q;
   }
 
-  private static ObjectNode problem(int status, String code, String detail) {
+  static ObjectNode problem(int status, String code, String detail) {
     return JSON.createObjectNode().put("status", status).put("code", code).put("detail", detail);
   }
 
-  private static void send(HttpExchange ex, int status, JsonNode body) throws IOException {
+  static void send(HttpExchange ex, int status, JsonNode body) throws IOException {
+    if (body == null) {
+      ex.sendResponseHeaders(status, -1);
+      ex.close();
+      return;
+    }
     byte[] bytes = JSON.writeValueAsBytes(body);
     ex.getResponseHeaders()
         .add("Content-Type", status < 400 ? "application/json" : "application/problem+json");

@@ -6,15 +6,26 @@ import java.io.UncheckedIOException;
 import java.util.Map;
 
 /**
- * The capture-service stand-in behind the MCP tools, started once per test JVM. Like every test
- * resource of this module it applies to all test classes, so the application still starts once.
+ * The capture-service and graph-service stand-ins behind the MCP tools, started once per test JVM.
+ * Like every test resource of this module it applies to all test classes, so the application still
+ * starts once.
  */
 public class McpTestResources implements QuarkusTestResourceLifecycleManager {
 
   private static CaptureStandIn capture;
+  private static CaptureApiStandIn captureApi;
+  private static GraphStandIn graph;
 
   static synchronized CaptureStandIn capture() {
     return capture;
+  }
+
+  static synchronized CaptureApiStandIn captureApi() {
+    return captureApi;
+  }
+
+  static synchronized GraphStandIn graph() {
+    return graph;
   }
 
   @Override
@@ -22,11 +33,17 @@ public class McpTestResources implements QuarkusTestResourceLifecycleManager {
     try {
       if (capture == null) {
         capture = new CaptureStandIn();
+        captureApi = new CaptureApiStandIn(capture);
+        graph = new GraphStandIn();
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return Map.of("quarkus.rest-client.capture.url", capture.url());
+    return Map.of(
+        "quarkus.rest-client.capture.url",
+        capture.url(),
+        "quarkus.rest-client.graph-api.url",
+        graph.url());
   }
 
   @Override

@@ -1,0 +1,83 @@
+package dev.engram.recall.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeoutException;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+
+/**
+ * capture-service's remember, delete, slot and stats API for Engram's own MCP tools, acting with
+ * the caller's key so the tenant, roles, poisoning gate, audit and outbox apply as for REST. Same
+ * deadline and failures as {@link MemoriesClient}; nothing is retried.
+ */
+@ApplicationScoped
+public class CaptureApi {
+
+  private final CaptureApiRestClient client;
+  private final Duration timeout;
+
+  CaptureApi(
+      @RestClient CaptureApiRestClient client,
+      @ConfigProperty(name = "engram.recall.mcp.capture-timeout", defaultValue = "PT10S")
+          Duration timeout) {
+    this.client = client;
+    this.timeout = timeout;
+  }
+
+  /** Which slot: the agent's own ({@code owners} null), or a session's or thread's. */
+  public record SlotRef(String agent, String owners, String owner, String name) {}
+
+  public Uni<JsonNode> remember(MemoriesClient.As as, Map<String, Object> body) {
+    return guard("capture-service", client.remember(as.authorization(), as.correlation(), body));
+  }
+
+  public Uni<Void> delete(MemoriesClient.As as, long id) {
+    return guard("capture-service", client.delete(as.authorization(), as.correlation(), id));
+  }
+
+  public Uni<JsonNode> slot(MemoriesClient.As as, SlotRef s) {
+    return guard(
+        "capture-service",
+        s.owners() == null
+            ? client.agentSlot(as.authorization(), as.correlation(), s.agent(), s.name())
+            : client.ownedSlot(
+                as.authorization(), as.correlation(), s.agent(), s.owners(), s.owner(), s.name()));
+  }
+
+  public Uni<JsonNode> putSlot(MemoriesClient.As as, SlotRef s, Map<String, Object> body) {
+    String auth = as.authorization();
+    return guard(
+        "capture-service",
+        s.owners() == null
+            ? client.putAgentSlot(auth, as.correlation(), s.agent(), s.name(), body)
+            : client.putOwnedSlot(
+                auth, as.correlation(), s.agent(), s.owners(), s.owner(), s.name(), body));
+  }
+
+  public Uni<JsonNode> stats(MemoriesClient.As as) {
+    return guard("capture-service", client.stats(as.authorization(), as.correlation()));
+  }
+
+  /**
+   * The deadline, and every failure but a refusal as {@link CaptureUnavailable} naming the service.
+   */
+  static <T> Uni<T> guard(String service, Duration timeout, Uni<T> call) {
+    return call.ifNoItem()
+        .after(timeout)
+        .failWith(
+            () ->
+                new CaptureUnavailable(
+                    service + " timed out after " + timeout.toMillis() + " ms",
+                    new TimeoutException()))
+        .onFailure(f -> !(f instanceof CaptureRefusal || f instanceof CaptureUnavailable))
+        .transform(f -> new CaptureUnavailable(Failures.classify(service, f).message(), f));
+  }
+
+  private <T> Uni<T> guard(String service, Uni<T> call) {
+    return guard(service, timeout, call);
+  }
+}

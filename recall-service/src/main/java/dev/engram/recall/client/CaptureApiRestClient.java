@@ -1,0 +1,91 @@
+package dev.engram.recall.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.engram.common.correlation.CorrelationId;
+import io.quarkus.rest.client.reactive.ClientExceptionMapper;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.core.Response;
+import java.util.Map;
+import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
+
+/**
+ * capture-service's public API beyond the memory rows MicroClaw reads: explicit remember, delete,
+ * slots and stats, called with the caller's own key (quarkus.rest-client.capture.*). Answers are
+ * passed on as capture wrote them.
+ */
+@RegisterRestClient(configKey = "capture")
+@Path("/v1")
+interface CaptureApiRestClient {
+
+  @POST
+  @Path("/memories")
+  Uni<JsonNode> remember(
+      @HeaderParam("Authorization") String authorization,
+      @HeaderParam(CorrelationId.HEADER) String correlation,
+      Map<String, Object> body);
+
+  @DELETE
+  @Path("/memories/{id}")
+  Uni<Void> delete(
+      @HeaderParam("Authorization") String authorization,
+      @HeaderParam(CorrelationId.HEADER) String correlation,
+      @PathParam("id") long id);
+
+  @GET
+  @Path("/agents/{agent}/slots/{name}")
+  Uni<JsonNode> agentSlot(
+      @HeaderParam("Authorization") String authorization,
+      @HeaderParam(CorrelationId.HEADER) String correlation,
+      @PathParam("agent") String agent,
+      @PathParam("name") String name);
+
+  @PUT
+  @Path("/agents/{agent}/slots/{name}")
+  Uni<JsonNode> putAgentSlot(
+      @HeaderParam("Authorization") String authorization,
+      @HeaderParam(CorrelationId.HEADER) String correlation,
+      @PathParam("agent") String agent,
+      @PathParam("name") String name,
+      Map<String, Object> body);
+
+  /** {@code owners} is {@code sessions} or {@code threads}. */
+  @GET
+  @Path("/agents/{agent}/{owners}/{owner}/slots/{name}")
+  Uni<JsonNode> ownedSlot(
+      @HeaderParam("Authorization") String authorization,
+      @HeaderParam(CorrelationId.HEADER) String correlation,
+      @PathParam("agent") String agent,
+      @PathParam("owners") String owners,
+      @PathParam("owner") String owner,
+      @PathParam("name") String name);
+
+  @PUT
+  @Path("/agents/{agent}/{owners}/{owner}/slots/{name}")
+  Uni<JsonNode> putOwnedSlot(
+      @HeaderParam("Authorization") String authorization,
+      @HeaderParam(CorrelationId.HEADER) String correlation,
+      @PathParam("agent") String agent,
+      @PathParam("owners") String owners,
+      @PathParam("owner") String owner,
+      @PathParam("name") String name,
+      Map<String, Object> body);
+
+  @GET
+  @Path("/stats")
+  Uni<JsonNode> stats(
+      @HeaderParam("Authorization") String authorization,
+      @HeaderParam(CorrelationId.HEADER) String correlation);
+
+  /** Every 4xx/5xx becomes a refusal carrying capture's problem code and detail. */
+  @ClientExceptionMapper
+  static RuntimeException refusal(Response response) {
+    return CaptureRefusal.of(response);
+  }
+}

@@ -1,0 +1,46 @@
+package dev.engram.recall.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+
+/**
+ * graph-service's entity timeline for the MCP tools, with the caller's key and a deadline. A 4xx
+ * arrives as {@link CaptureRefusal} (its problem code and detail), anything else as {@link
+ * CaptureUnavailable} naming graph-service.
+ */
+@ApplicationScoped
+public class GraphApi {
+
+  private final GraphApiRestClient client;
+  private final Duration timeout;
+
+  GraphApi(
+      @RestClient GraphApiRestClient client,
+      @ConfigProperty(name = "engram.recall.mcp.capture-timeout", defaultValue = "PT10S")
+          Duration timeout) {
+    this.client = client;
+    this.timeout = timeout;
+  }
+
+  /** What graph-service's {@code GET /v1/entities/{ref}/timeline} answers. */
+  public record TimelineQuery(
+      String ref, String agent, String chat, String predicate, Integer limit) {}
+
+  public Uni<JsonNode> timeline(MemoriesClient.As as, TimelineQuery q) {
+    return CaptureApi.guard(
+        "graph-service",
+        timeout,
+        client.timeline(
+            as.authorization(),
+            as.correlation(),
+            q.ref(),
+            q.agent(),
+            q.chat(),
+            q.predicate(),
+            q.limit()));
+  }
+}

@@ -1,0 +1,201 @@
+package dev.engram.recall.mcp;
+
+import dev.engram.recall.client.CaptureApi;
+import dev.engram.recall.client.MemoriesClient;
+import io.quarkiverse.mcp.server.RawMessage;
+import io.quarkiverse.mcp.server.Tool;
+import io.quarkiverse.mcp.server.ToolResponse;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Engram's own write tools and the record's reads: {@code remember}, {@code forget}, {@code
+ * slot_get}, {@code slot_set}, {@code stats}. Each goes to capture-service's REST API with the
+ * caller's key, so the record, the poisoning gate, the audit and the outbox apply as for REST.
+ */
+@ApplicationScoped
+class CaptureTools {
+
+  private static final Set<String> REMEMBER =
+      Set.of(
+          "agent",
+          "chat",
+          "thread",
+          "session",
+          "scope",
+          "category",
+          "text",
+          "confidence",
+          "source",
+          "expires_at");
+  private static final Set<String> SLOT_GET = Set.of("agent", "name", "session", "thread");
+  private static final Set<String> SLOT_SET =
+      Set.of("agent", "name", "session", "thread", "content", "expected_version");
+
+  private final McpCallers callers;
+  private final CaptureApi capture;
+  private final MemoriesClient memories;
+  private final ToolReplies replies;
+
+  CaptureTools(
+      McpCallers callers, CaptureApi capture, MemoriesClient memories, ToolReplies replies) {
+    this.callers = callers;
+    this.capture = capture;
+    this.memories = memories;
+    this.replies = replies;
+  }
+
+  @Tool(
+      name = "remember",
+      description =
+          "Store a long-term memory for the agent (and chat). It passes the same checks as any"
+              + " write; a suspicious one is quarantined. Answers the stored memory {id, agent,"
+              + " chat, scope, category, text, confidence, source, status, created_at, ...}.",
+      inputSchema = @Tool.InputSchema(generator = EngramSchemas.class))
+  Uni<ToolResponse> remember(RawMessage message) {
+    return replies.reply(
+        () -> {
+          ToolArgs args = args(message, REMEMBER);
+          Map<String, Object> body = new LinkedHashMap<>();
+          body.put("agent", args.requiredName("agent"));
+          put(body, "chat", args.optionalName("chat"));
+          put(body, "thread", args.optionalName("thread"));
+          put(body, "session", args.optionalName("session"));
+          put(body, "scope", args.optionalChoice("scope", Set.of("GLOBAL", "AGENT", "CHAT")));
+          put(
+              body,
+              "category",
+              args.optionalChoice("category", Set.of("PROFILE", "KNOWLEDGE", "EVENT", "DECISION")));
+          body.put("text", args.requiredContent("text", false));
+          put(body, "confidence", args.optionalFraction("confidence"));
+          put(body, "source", args.optionalSlug("source"));
+          put(body, "expires_at", instant(args.optionalText("expires_at")));
+          return capture.remember(callers.key(), body);
+        });
+  }
+
+  @Tool(
+      name = "forget",
+      description =
+          "Delete one of the agent's memories for good, with everything derived from it (its"
+              + " facts, its index entry). Answers {id, deleted: true}.",
+      inputSchema = @Tool.InputSchema(generator = EngramSchemas.class))
+  Uni<ToolResponse> forget(RawMessage message) {
+    return replies.reply(
+        () -> {
+          ToolArgs args = args(message, Set.of("agent", "chat", "id"));
+          String agent = args.requiredName("agent");
+          String chat = args.optionalName("chat");
+          long id = args.requiredLong("id");
+          MemoriesClient.As as = callers.key();
+          // The key's tenant may hold other agents' memories: only this agent's (chat's) go.
+          return memories
+              .find(as, id)
+              .chain(
+                  found -> {
+                    if (found.isEmpty()
+                        || !agent.equals(found.get().agent())
+                        || (chat != null && !chat.equals(found.get().chat()))) {
+                      throw new ToolFailure(
+                          "no memory " + id + " of this agent" + (chat == null ? "" : " and chat"));
+                    }
+                    return capture.delete(as, id);
+                  })
+              .map(ignored -> Map.of("id", id, "deleted", true));
+        });
+  }
+
+  @Tool(
+      name = "slot_get",
+      description =
+          "Read a slot: the agent's (e.g. hot_context), a session's (working_memory) or a"
+              + " thread's (handoff). Answers {name, content, version, updated_at, ...}.",
+      inputSchema = @Tool.InputSchema(generator = EngramSchemas.class))
+  Uni<ToolResponse> slotGet(RawMessage message) {
+    return replies.reply(
+        () -> {
+          ToolArgs args = args(message, SLOT_GET);
+          return capture.slot(callers.key(), slot(args));
+        });
+  }
+
+  @Tool(
+      name = "slot_set",
+      description =
+          "Write a slot (replaces its content). With expected_version the write happens only if"
+              + " the slot is at that version (0: only if new). Answers the slot as stored.",
+      inputSchema = @Tool.InputSchema(generator = EngramSchemas.class))
+  Uni<ToolResponse> slotSet(RawMessage message) {
+    return replies.reply(
+        () -> {
+          ToolArgs args = args(message, SLOT_SET);
+          CaptureApi.SlotRef slot = slot(args);
+          Map<String, Object> body = new LinkedHashMap<>();
+          body.put("content", args.requiredContent("content", true));
+          put(body, "expected_version", args.optionalRange("expected_version", 0, Long.MAX_VALUE));
+          return capture.putSlot(callers.key(), slot, body);
+        });
+  }
+
+  @Tool(
+      name = "stats",
+      description =
+          "The tenant at a glance: memories by state, exchanges, facts, the Reflector's backlog,"
+              + " the outbox. Needs an admin key.",
+      inputSchema = @Tool.InputSchema(generator = EngramSchemas.class))
+  Uni<ToolResponse> stats(RawMessage message) {
+    return replies.reply(
+        () -> {
+          args(message, Set.of());
+          return capture.stats(callers.key());
+        });
+  }
+
+  private static ToolArgs args(RawMessage message, Set<String> known) {
+    ToolArgs args = new ToolArgs(ToolReplies.arguments(message).getMap());
+    args.allowOnly(known);
+    return args;
+  }
+
+  private static CaptureApi.SlotRef slot(ToolArgs args) {
+    String agent = args.requiredName("agent");
+    String name = Objects.requireNonNullElse(args.optionalSlug("name"), "");
+    if (name.isEmpty()) {
+      throw new ToolFailure("name is required (a lower-case word such as hot_context)");
+    }
+    String session = args.optionalName("session");
+    String thread = args.optionalName("thread");
+    if (session != null && thread != null) {
+      throw new ToolFailure("give session or thread, not both");
+    }
+    if (session != null) {
+      return new CaptureApi.SlotRef(agent, "sessions", session, name);
+    }
+    return thread != null
+        ? new CaptureApi.SlotRef(agent, "threads", thread, name)
+        : new CaptureApi.SlotRef(agent, null, null, name);
+  }
+
+  private static String instant(String value) {
+    if (value == null) {
+      return null;
+    }
+    try {
+      return Instant.parse(value).toString();
+    } catch (DateTimeParseException e) {
+      throw new ToolFailure("expires_at must be an RFC 3339 time such as 2026-03-01T00:00:00Z");
+    }
+  }
+
+  private static void put(Map<String, Object> body, String name, Object value) {
+    if (value != null) {
+      body.put(name, value);
+    }
+  }
+}

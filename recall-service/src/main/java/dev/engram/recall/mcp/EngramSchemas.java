@@ -1,0 +1,166 @@
+package dev.engram.recall.mcp;
+
+import io.quarkiverse.mcp.server.InputSchemaGenerator;
+import io.quarkiverse.mcp.server.ToolManager;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import jakarta.inject.Singleton;
+import java.util.List;
+
+/**
+ * Input schemas of Engram's own tools, written for a model to read: every property says what it is,
+ * required ones are listed, closed sets are enums, and unknown properties are not allowed (the
+ * tools refuse them too). Public only because the extension instantiates it from its own package.
+ */
+@Singleton
+public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
+
+  static final String AGENT = "the agent (bot) whose memory this is; 1-200 printable characters";
+  static final String CHAT = "the conversation, e.g. telegram:42; 1-200 printable characters";
+  static final String THREAD = "a thread (topic) inside the chat; 1-200 printable characters";
+  static final String SESSION = "a session of the agent; 1-200 printable characters";
+
+  @Override
+  public JsonObject generate(ToolManager.ToolInfo tool) {
+    return of(tool.name());
+  }
+
+  static JsonObject of(String tool) {
+    return switch (tool) {
+      case "remember" ->
+          object(
+              List.of("agent", "text"),
+              new JsonObject()
+                  .put("agent", text(AGENT))
+                  .put("chat", text(CHAT + "; without it the memory is the agent's own"))
+                  .put("thread", text(THREAD))
+                  .put("session", text(SESSION))
+                  .put(
+                      "scope",
+                      choice(
+                          "who sees it (default: CHAT with a chat, else AGENT;"
+                              + " GLOBAL needs an admin key)",
+                          "GLOBAL",
+                          "AGENT",
+                          "CHAT"))
+                  .put(
+                      "category",
+                      choice(
+                          "what kind of thing it records (default KNOWLEDGE)",
+                          "PROFILE",
+                          "KNOWLEDGE",
+                          "EVENT",
+                          "DECISION"))
+                  .put("text", text("the memory, one self-contained statement"))
+                  .put("confidence", number("how sure, 0 to 1 (default: capture's)"))
+                  .put("source", text("who wrote it, a lower-case word such as mcp or explicit"))
+                  .put("expires_at", dateTime("when it stops being true and is never recalled")));
+      case "recall" ->
+          object(
+              List.of("agent", "query"),
+              new JsonObject()
+                  .put("agent", text(AGENT))
+                  .put("chat", text(CHAT + "; without it only the agent's and global memories"))
+                  .put("thread", text(THREAD + "; its items are boosted"))
+                  .put("query", text("what to look for, in natural language"))
+                  .put("k", integer("how many items, 1 to 100 (default 10)"))
+                  .put(
+                      "kinds",
+                      array(
+                          choice("item kind", "memory", "exchange"),
+                          "memories, exchanges (verbatim turns) or both (default both)"))
+                  .put("categories", array(text("a memory category"), "only these categories"))
+                  .put("min_confidence", number("only memories at least this sure, 0 to 1"))
+                  .put("include_archived", bool("also archived memories (default false)"))
+                  .put("speakers", array(text("a speaker name"), "only turns of these speakers"))
+                  .put("as_of", dateTime("recall as the memory stood at this time")));
+      case "context" ->
+          object(
+              List.of("agent", "budget_tokens"),
+              new JsonObject()
+                  .put("agent", text(AGENT))
+                  .put("chat", text(CHAT))
+                  .put("thread", text(THREAD))
+                  .put("session", text(SESSION))
+                  .put("query", text("the user's message, to add what is relevant to it"))
+                  .put(
+                      "budget_tokens",
+                      integer("the most tokens the block may take, 1 to 1000000")));
+      case "forget" ->
+          object(
+              List.of("agent", "id"),
+              new JsonObject()
+                  .put("agent", text(AGENT + "; the memory must be this agent's"))
+                  .put("chat", text("if given, the memory must be of this chat"))
+                  .put("id", integer("the memory id (as remember or recall answered it)")));
+      case "slot_get", "slot_set" -> slot(tool.equals("slot_set"));
+      case "entity_timeline" ->
+          object(
+              List.of("agent", "entity"),
+              new JsonObject()
+                  .put("agent", text(AGENT + "; only facts this agent may see"))
+                  .put("chat", text(CHAT + "; narrows to what that chat may see"))
+                  .put("entity", text("the entity's name, alias or id (e-...)"))
+                  .put("predicate", text("only facts with this predicate, e.g. lives_in"))
+                  .put("limit", integer("most facts returned, 1 to 1000 (default 200)")));
+      case "stats" -> object(List.of(), new JsonObject());
+      default -> throw new IllegalArgumentException("no schema for tool " + tool);
+    };
+  }
+
+  private static JsonObject slot(boolean set) {
+    JsonObject properties =
+        new JsonObject()
+            .put("agent", text(AGENT))
+            .put("name", text("the slot, a lower-case word: hot_context, working_memory, handoff"))
+            .put("session", text("a session's slot (working memory); not with thread"))
+            .put("thread", text("a thread's slot (handoff); not with session"));
+    if (!set) {
+      return object(List.of("agent", "name"), properties);
+    }
+    properties
+        .put("content", text("the new content; replaces what the slot held"))
+        .put("expected_version", integer("0: create only; n: update only version n"));
+    return object(List.of("agent", "name", "content"), properties);
+  }
+
+  private static JsonObject object(List<String> required, JsonObject properties) {
+    return new JsonObject()
+        .put("type", "object")
+        .put("properties", properties)
+        .put("required", new JsonArray(required))
+        .put("additionalProperties", false);
+  }
+
+  private static JsonObject field(String type, String description) {
+    return new JsonObject().put("type", type).put("description", description);
+  }
+
+  private static JsonObject text(String description) {
+    return field("string", description);
+  }
+
+  private static JsonObject integer(String description) {
+    return field("integer", description);
+  }
+
+  private static JsonObject number(String description) {
+    return field("number", description);
+  }
+
+  private static JsonObject bool(String description) {
+    return field("boolean", description);
+  }
+
+  private static JsonObject dateTime(String description) {
+    return text(description + " (RFC 3339, e.g. 2026-03-01T00:00:00Z)").put("format", "date-time");
+  }
+
+  private static JsonObject choice(String description, String... values) {
+    return text(description).put("enum", new JsonArray(List.of((Object[]) values)));
+  }
+
+  private static JsonObject array(JsonObject items, String description) {
+    return field("array", description).put("items", items);
+  }
+}

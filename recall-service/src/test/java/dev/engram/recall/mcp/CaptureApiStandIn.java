@@ -1,0 +1,75 @@
+package dev.engram.recall.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * capture-service's slot and stats API as the own tools use it, served on {@link CaptureStandIn}'s
+ * port: slots by tenant and path with versions, stats for admin keys only (403 for agents).
+ */
+final class CaptureApiStandIn {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Map<String, ObjectNode> slots = new ConcurrentHashMap<>();
+
+  CaptureApiStandIn(CaptureStandIn capture) {
+    capture.serve("/v1/agents", this::slot);
+    capture.serve("/v1/stats", this::stats);
+  }
+
+  void reset() {
+    slots.clear();
+  }
+
+  private void slot(HttpExchange ex) throws IOException {
+    String auth = ex.getRequestHeaders().getFirst("Authorization");
+    String tenant = CaptureStandIn.TENANTS.get(auth);
+    if (tenant == null) {
+      CaptureStandIn.send(ex, 401, CaptureStandIn.problem(401, "unauthorized", "no valid key"));
+      return;
+    }
+    String path = ex.getRequestURI().getRawPath();
+    String key = tenant + " " + path;
+    String name = path.substring(path.lastIndexOf('/') + 1);
+    synchronized (slots) {
+      ObjectNode slot = slots.get(key);
+      if (ex.getRequestMethod().equals("GET")) {
+        if (slot == null) {
+          CaptureStandIn.send(
+              ex, 404, CaptureStandIn.problem(404, "slot_not_found", "No slot " + name));
+        } else {
+          CaptureStandIn.send(ex, 200, slot);
+        }
+        return;
+      }
+      JsonNode body = JSON.readTree(ex.getRequestBody().readAllBytes());
+      long version = slot == null ? 0 : slot.get("version").asLong();
+      if (body.hasNonNull("expected_version") && body.get("expected_version").asLong() != version) {
+        CaptureStandIn.send(
+            ex, 409, CaptureStandIn.problem(409, "version_conflict", "slot is at " + version));
+        return;
+      }
+      ObjectNode next = JSON.createObjectNode().put("name", name).put("path", path);
+      next.put("content", body.get("content").asText()).put("version", version + 1);
+      slots.put(key, next);
+      CaptureStandIn.send(ex, 200, next);
+    }
+  }
+
+  private void stats(HttpExchange ex) throws IOException {
+    String auth = ex.getRequestHeaders().getFirst("Authorization");
+    if (!"Bearer test-admin-t1".equals(auth)) {
+      CaptureStandIn.send(ex, 403, CaptureStandIn.problem(403, "forbidden", "admin or ops only"));
+      return;
+    }
+    ObjectNode stats = JSON.createObjectNode().put("tenant", "t1");
+    stats.putObject("memories").put("active", 3).put("quarantined", 1);
+    CaptureStandIn.send(ex, 200, stats);
+  }
+}
