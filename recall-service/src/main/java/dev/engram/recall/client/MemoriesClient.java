@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeoutException;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
@@ -102,15 +101,6 @@ public class MemoriesClient {
   }
 
   private <T> Uni<T> guard(Uni<T> call) {
-    return call.ifNoItem()
-        .after(timeout)
-        .failWith(
-            () ->
-                new CaptureUnavailable(
-                    "capture-service timed out after " + timeout.toMillis() + " ms",
-                    new TimeoutException()))
-        .onFailure(f -> !(f instanceof CaptureRefusal || f instanceof CaptureUnavailable))
-        .transform(
-            f -> new CaptureUnavailable(Failures.classify("capture-service", f).message(), f));
+    return CaptureApi.guard("capture-service", timeout, call);
   }
 }
