@@ -1,6 +1,7 @@
 package dev.engram.e2e;
 
 import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +12,7 @@ import dev.engram.launcher.Suite;
 import io.restassured.path.json.JsonPath;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -201,6 +203,40 @@ class McpMicroClawIT {
                 .text());
         assertEquals("[]", globex.call("memory_query", "{\"op\":\"list\",\"chat_id\":42}").text());
       }
+    }
+  }
+
+  @Test
+  void engramsOwnToolsRememberRecallAndForgetAgainstTheRealSuite() {
+    String recall =
+        "{\"agent\":\"e2e-own\",\"chat\":\"c1\",\"query\":\"Where does Alice live?\",\"k\":5}";
+    try (McpMicroClaw agent = gateway(GATEWAY_KEY);
+        McpMicroClaw stranger = gateway(OTHER_TENANT_KEY)) {
+      long id =
+          agent
+              .ok(
+                  "remember",
+                  "{\"agent\":\"e2e-own\",\"chat\":\"c1\",\"category\":\"PROFILE\","
+                      + "\"text\":\"Alice moved to Lisbon in 2024\"}")
+              .get("id")
+              .asLong();
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .untilAsserted(
+              () -> assertTrue(agent.ok("recall", recall).toString().contains("Lisbon")));
+      assertFalse(
+          stranger.ok("recall", recall).toString().contains("Lisbon"),
+          "another tenant never recalls it");
+      assertTrue(agent.call("forget", "{\"agent\":\"e2e-own\",\"id\":\"x\"}").isError());
+      assertTrue(
+          agent
+              .ok("forget", "{\"agent\":\"e2e-own\",\"id\":" + id + "}")
+              .get("deleted")
+              .asBoolean());
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .untilAsserted(
+              () -> assertFalse(agent.ok("recall", recall).toString().contains("Lisbon")));
     }
   }
 
