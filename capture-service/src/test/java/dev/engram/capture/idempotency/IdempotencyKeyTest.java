@@ -1,0 +1,221 @@
+package dev.engram.capture.idempotency;
+
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.engram.capture.Api;
+import dev.engram.capture.CaptureTestResources;
+import dev.engram.capture.Db;
+import dev.engram.capture.TestKeys;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.vertx.VertxContextSupport;
+import io.restassured.response.Response;
+import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** Idempotency-Key: a retry gets the first answer again and writes nothing a second time. */
+@QuarkusTest
+@QuarkusTestResource(CaptureTestResources.class)
+class IdempotencyKeyTest {
+
+  @Inject IdempotencyKeys keys;
+
+  private static String memory(String chat, String text) {
+    return """
+        {"agent":"bot","chat":"%s","category":"PROFILE","text":"%s"}"""
+        .formatted(chat, text);
+  }
+
+  private static Response post(String apiKey, String key, String body) {
+    return Api.as(apiKey).header("Idempotency-Key", key).body(body).post("/v1/memories");
+  }
+
+  private static String newKey() {
+    return UUID.randomUUID().toString();
+  }
+
+  private static long outboxEvents() {
+    return Db.count("select last_value from outbox_id_seq");
+  }
+
+  @Test
+  void aRetryWithTheSameKeyGetsTheFirstAnswerAndWritesNothing() {
+    String chat = Api.unique("chat");
+    String key = newKey();
+    String body = memory(chat, "Alice prefers green tea");
+    long before = outboxEvents();
+    Response first = post(TestKeys.AGENT, key, body);
+    first.then().statusCode(201);
+    assertNull(first.header(IdempotencyFilter.REPLAYED));
+    long afterFirst = outboxEvents();
+    assertNotEquals(before, afterFirst, "the first write enqueued its events");
+
+    Response retry = post(TestKeys.AGENT, key, body);
+    retry.then().statusCode(201).header(IdempotencyFilter.REPLAYED, "true");
+    assertEquals(first.asString(), retry.asString());
+    assertEquals(first.contentType(), retry.contentType());
+    assertEquals(1, Db.count("select count(*) from memories where chat = ?1", chat));
+    assertEquals(
+        1,
+        Db.count(
+            "select count(*) from audit_log where target_type = 'memory' and target_id = ?1",
+            String.valueOf(first.jsonPath().getLong("id"))));
+    assertEquals(afterFirst, outboxEvents(), "a replay enqueues no event");
+  }
+
+  @Test
+  void theSameKeyOnAnotherRequestIsRefused() {
+    String chat = Api.unique("chat");
+    String key = newKey();
+    post(TestKeys.AGENT, key, memory(chat, "Alice drinks tea")).then().statusCode(201);
+    post(TestKeys.AGENT, key, memory(chat, "Alice drinks coffee"))
+        .then()
+        .statusCode(409)
+        .contentType("application/problem+json")
+        .body("code", equalTo("idempotency_key_reused"));
+    Api.as(TestKeys.AGENT)
+        .header("Idempotency-Key", key)
+        .body("{\"exchanges\":[]}")
+        .post("/v1/exchanges")
+        .then()
+        .statusCode(409)
+        .body("code", equalTo("idempotency_key_reused"));
+    assertEquals(1, Db.count("select count(*) from memories where chat = ?1", chat));
+  }
+
+  @Test
+  void aKeyWhoseRequestIsStillRunningIsRefusedForNow() {
+    String chat = Api.unique("chat");
+    String key = newKey();
+    String body = memory(chat, "Alice drinks tea");
+    String running =
+        IdempotentRequest.of(
+                "acme", List.of(key), "POST", "/v1/memories", body.getBytes(StandardCharsets.UTF_8))
+            .sha256();
+    Db.execute(
+        "insert into idempotency_keys (tenant, key, request_sha256, created_at)"
+            + " values ('acme', '"
+            + key
+            + "', '"
+            + running
+            + "', now())");
+    post(TestKeys.AGENT, key, body)
+        .then()
+        .statusCode(409)
+        .body("code", equalTo("idempotency_key_in_flight"));
+    assertEquals(0, Db.count("select count(*) from memories where chat = ?1", chat));
+  }
+
+  @Test
+  void anAbandonedClaimOrAnExpiredKeyIsFreeAgain() {
+    String chat = Api.unique("chat");
+    String abandoned = newKey();
+    String expired = newKey();
+    Db.execute(
+        "insert into idempotency_keys (tenant, key, request_sha256, created_at) values"
+            + " ('acme', '"
+            + abandoned
+            + "', 'crashed', now() - interval '6 minutes')");
+    Db.execute(
+        "insert into idempotency_keys (tenant, key, request_sha256, status, created_at) values"
+            + " ('acme', '"
+            + expired
+            + "', 'old', 201, now() - interval '25 hours')");
+    post(TestKeys.AGENT, abandoned, memory(chat, "Alice drinks tea")).then().statusCode(201);
+    post(TestKeys.AGENT, expired, memory(chat, "Alice drinks water")).then().statusCode(201);
+    assertEquals(2, Db.count("select count(*) from memories where chat = ?1", chat));
+  }
+
+  @Test
+  void aFailedWriteFreesItsKey() {
+    String chat = Api.unique("chat");
+    String key = newKey();
+    post(TestKeys.AGENT, key, "{\"agent\":\"bot\",\"chat\":\"" + chat + "\"}")
+        .then()
+        .statusCode(400);
+    post(TestKeys.AGENT, key, memory(chat, "Alice drinks tea")).then().statusCode(201);
+    assertEquals(1, Db.count("select count(*) from memories where chat = ?1", chat));
+  }
+
+  @Test
+  void aKeyBelongsToItsTenant() {
+    String chat = Api.unique("chat");
+    String key = newKey();
+    String body = memory(chat, "Alice drinks tea");
+    long acme =
+        post(TestKeys.AGENT, key, body).then().statusCode(201).extract().jsonPath().getLong("id");
+    Response globex = post(TestKeys.OTHER_TENANT, key, body);
+    globex.then().statusCode(201);
+    assertNull(globex.header(IdempotencyFilter.REPLAYED));
+    assertNotEquals(acme, globex.jsonPath().getLong("id"));
+  }
+
+  @Test
+  void anInvalidKeyIsABadRequestAndStoresNothing() {
+    String chat = Api.unique("chat");
+    for (String key : new String[] {"", " ", "x".repeat(256), "a\tb", "caf\u00e9"}) {
+      Response refused = post(TestKeys.AGENT, key, memory(chat, "Alice drinks tea"));
+      assertEquals(400, refused.statusCode(), "key [" + key + "]");
+      refused
+          .then()
+          .contentType("application/problem+json")
+          .body("code", equalTo("idempotency_key_invalid"))
+          .body("errors[0].field", equalTo("Idempotency-Key"));
+    }
+    post(TestKeys.AGENT, "x".repeat(255), memory(chat, "Alice drinks tea")).then().statusCode(201);
+    assertEquals(1, Db.count("select count(*) from memories where chat = ?1", chat));
+  }
+
+  @Test
+  void aRetriedAppendOrDeleteGetsItsFirstAnswer() {
+    String chat = Api.unique("chat");
+    String key = newKey();
+    String turns =
+        """
+        {"exchanges":[{"agent":"bot","chat":"%s","speaker":"alice","role":"user",
+         "text":"I moved to Bergen"}]}"""
+            .formatted(chat);
+    Response first =
+        Api.as(TestKeys.AGENT).header("Idempotency-Key", key).body(turns).post("/v1/exchanges");
+    first.then().statusCode(201).body("items[0].duplicate", equalTo(false));
+    Response again =
+        Api.as(TestKeys.AGENT).header("Idempotency-Key", key).body(turns).post("/v1/exchanges");
+    again.then().statusCode(201).header(IdempotencyFilter.REPLAYED, "true");
+    assertEquals(first.asString(), again.asString());
+    assertEquals(1, Db.count("select count(*) from exchanges where chat = ?1", chat));
+
+    long id =
+        post(TestKeys.AGENT, newKey(), memory(chat, "Alice drinks tea")).jsonPath().getLong("id");
+    String delete = newKey();
+    for (int i = 0; i < 2; i++) {
+      Api.as(TestKeys.AGENT)
+          .header("Idempotency-Key", delete)
+          .delete("/v1/memories/" + id)
+          .then()
+          .statusCode(204);
+    }
+    Api.as(TestKeys.AGENT).delete("/v1/memories/" + id).then().statusCode(404);
+  }
+
+  @Test
+  void expiredKeysAreSwept() throws Throwable {
+    String old = newKey();
+    String fresh = newKey();
+    Db.execute(
+        "insert into idempotency_keys (tenant, key, request_sha256, status, created_at) values"
+            + " ('acme', '"
+            + old
+            + "', 'a', 201, now() - interval '25 hours'), ('acme', '"
+            + fresh
+            + "', 'b', 201, now() - interval '23 hours')");
+    VertxContextSupport.subscribeAndAwait(() -> keys.sweep());
+    assertEquals(0, Db.count("select count(*) from idempotency_keys where key = ?1", old));
+    assertEquals(1, Db.count("select count(*) from idempotency_keys where key = ?1", fresh));
+  }
+}
