@@ -40,6 +40,14 @@ class IdempotencyKeyTest {
     return UUID.randomUUID().toString();
   }
 
+  /** A key of tenant acme as the table holds it: claimed (no status) or answered, this old. */
+  private static void stored(String key, String sha256, Integer status, String age) {
+    Db.execute(
+        "insert into idempotency_keys (tenant, key, request_sha256, status, created_at) values"
+            + " ('acme', '%s', '%s', %s, now() - interval '%s')"
+                .formatted(key, sha256, status, age));
+  }
+
   private static long outboxEvents() {
     return Db.count("select last_value from outbox_id_seq");
   }
@@ -98,13 +106,7 @@ class IdempotencyKeyTest {
         IdempotentRequest.of(
                 "acme", List.of(key), "POST", "/v1/memories", body.getBytes(StandardCharsets.UTF_8))
             .sha256();
-    Db.execute(
-        "insert into idempotency_keys (tenant, key, request_sha256, created_at)"
-            + " values ('acme', '"
-            + key
-            + "', '"
-            + running
-            + "', now())");
+    stored(key, running, null, "0 seconds");
     post(TestKeys.AGENT, key, body)
         .then()
         .statusCode(409)
@@ -117,16 +119,8 @@ class IdempotencyKeyTest {
     String chat = Api.unique("chat");
     String abandoned = newKey();
     String expired = newKey();
-    Db.execute(
-        "insert into idempotency_keys (tenant, key, request_sha256, created_at) values"
-            + " ('acme', '"
-            + abandoned
-            + "', 'crashed', now() - interval '6 minutes')");
-    Db.execute(
-        "insert into idempotency_keys (tenant, key, request_sha256, status, created_at) values"
-            + " ('acme', '"
-            + expired
-            + "', 'old', 201, now() - interval '25 hours')");
+    stored(abandoned, "crashed", null, "6 minutes");
+    stored(expired, "old", 201, "25 hours");
     post(TestKeys.AGENT, abandoned, memory(chat, "Alice drinks tea")).then().statusCode(201);
     post(TestKeys.AGENT, expired, memory(chat, "Alice drinks water")).then().statusCode(201);
     assertEquals(2, Db.count("select count(*) from memories where chat = ?1", chat));
@@ -207,13 +201,8 @@ class IdempotencyKeyTest {
   void expiredKeysAreSwept() throws Throwable {
     String old = newKey();
     String fresh = newKey();
-    Db.execute(
-        "insert into idempotency_keys (tenant, key, request_sha256, status, created_at) values"
-            + " ('acme', '"
-            + old
-            + "', 'a', 201, now() - interval '25 hours'), ('acme', '"
-            + fresh
-            + "', 'b', 201, now() - interval '23 hours')");
+    stored(old, "a", 201, "25 hours");
+    stored(fresh, "b", 201, "23 hours");
     VertxContextSupport.subscribeAndAwait(() -> keys.sweep());
     assertEquals(0, Db.count("select count(*) from idempotency_keys where key = ?1", old));
     assertEquals(1, Db.count("select count(*) from idempotency_keys where key = ?1", fresh));
