@@ -17,6 +17,10 @@ import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** Idempotency-Key: a retry gets the first answer again and writes nothing a second time. */
@@ -195,6 +199,34 @@ class IdempotencyKeyTest {
           .statusCode(204);
     }
     Api.as(TestKeys.AGENT).delete("/v1/memories/" + id).then().statusCode(404);
+  }
+
+  @Test
+  void concurrentCopiesWithOneKeyRunTheWriteOnce() {
+    String chat = Api.unique("chat");
+    String key = newKey();
+    String body = memory(chat, "Alice drinks rooibos");
+    List<Response> answers;
+    try (ExecutorService pool = Executors.newFixedThreadPool(8)) {
+      answers =
+          IntStream.range(0, 8)
+              .mapToObj(
+                  i -> CompletableFuture.supplyAsync(() -> post(TestKeys.AGENT, key, body), pool))
+              .toList()
+              .stream()
+              .map(CompletableFuture::join)
+              .toList();
+    }
+    List<Response> created = answers.stream().filter(r -> r.statusCode() == 201).toList();
+    for (Response r : answers) {
+      if (r.statusCode() != 201) {
+        r.then().statusCode(409).body("code", equalTo("idempotency_key_in_flight"));
+      }
+    }
+    assertEquals(
+        1, created.stream().filter(r -> r.header(IdempotencyFilter.REPLAYED) == null).count());
+    assertEquals(1, created.stream().map(Response::asString).distinct().count());
+    assertEquals(1, Db.count("select count(*) from memories where chat = ?1", chat));
   }
 
   @Test
