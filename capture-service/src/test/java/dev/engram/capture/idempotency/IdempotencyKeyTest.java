@@ -152,6 +152,8 @@ class IdempotencyKeyTest {
     globex.then().statusCode(201);
     assertNull(globex.header(IdempotencyFilter.REPLAYED));
     assertNotEquals(acme, globex.jsonPath().getLong("id"));
+    // A key of the same tenant that may not write gets no replay of another caller's answer.
+    post(TestKeys.OPS, key, body).then().statusCode(403);
   }
 
   @Test
