@@ -21,6 +21,14 @@ public enum CaptureError implements ErrorCode {
   IMPORT_INVALID("import_invalid", 400, "The import stream is not valid; nothing was stored"),
   IMPORT_CONFLICT(
       "import_conflict", 409, "An imported row conflicts with the record; nothing was stored"),
+  IDEMPOTENCY_KEY_INVALID(
+      "idempotency_key_invalid", 400, "The Idempotency-Key header is not a valid key"),
+  IDEMPOTENCY_KEY_REUSED(
+      "idempotency_key_reused", 409, "The Idempotency-Key was already used for another request"),
+  IDEMPOTENCY_KEY_IN_FLIGHT(
+      "idempotency_key_in_flight",
+      409,
+      "A request with this Idempotency-Key is still running; retry later"),
   DATABASE_UNAVAILABLE("database_unavailable", 503, "The record database is unavailable");
 
   private final Definition definition;

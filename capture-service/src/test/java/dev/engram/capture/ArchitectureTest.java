@@ -3,18 +3,26 @@ package dev.engram.capture;
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.equivalentTo;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaAccess;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.engram.capture.idempotency.Idempotent;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
 import java.sql.SQLException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -79,6 +87,10 @@ class ArchitectureTest {
           .dependOnClassesThat()
           .haveFullyQualifiedName("io.quarkus.hibernate.reactive.panache.Panache");
 
+  /** Every public write honours Idempotency-Key (the filter is bound by this annotation). */
+  private static final ArchRule WRITES_TAKE_KEYS =
+      classes().that(publicWriteResources()).should().beAnnotatedWith(Idempotent.class);
+
   @Test
   void featurePackagesHaveNoCycles() {
     NO_CYCLES.check(CAPTURE);
@@ -99,10 +111,16 @@ class ArchitectureTest {
     NO_SQL.check(CAPTURE);
   }
 
+  @Test
+  void publicWritesTakeIdempotencyKeys() {
+    WRITES_TAKE_KEYS.check(CAPTURE);
+  }
+
   /** Each rule fails on code that breaks it, so a green run means something. */
   @Test
   void everyRuleCatchesItsViolation() {
-    for (ArchRule rule : List.of(NO_FIXTURE_CYCLES, NO_REPOSITORIES, NO_ENTITY_QUERIES, NO_SQL)) {
+    for (ArchRule rule :
+        List.of(NO_FIXTURE_CYCLES, NO_REPOSITORIES, NO_ENTITY_QUERIES, NO_SQL, WRITES_TAKE_KEYS)) {
       assertThrows(AssertionError.class, () -> rule.check(FIXTURE), rule.getDescription());
     }
   }
@@ -115,5 +133,17 @@ class ArchitectureTest {
             access.getTargetOwner().isAssignableTo(PanacheEntityBase.class)
                 && access.getTarget().resolveMember().stream()
                     .anyMatch(m -> m.getModifiers().contains(JavaModifier.STATIC)));
+  }
+
+  /** A resource under {@code /v1} with a POST, PUT, PATCH or DELETE method. */
+  private static DescribedPredicate<JavaClass> publicWriteResources() {
+    List<Class<? extends java.lang.annotation.Annotation>> writes =
+        List.of(POST.class, PUT.class, PATCH.class, DELETE.class);
+    return DescribedPredicate.describe(
+        "resources with a write under /v1",
+        c ->
+            c.tryGetAnnotationOfType(Path.class).map(p -> p.value().startsWith("/v1")).orElse(false)
+                && c.getMethods().stream()
+                    .anyMatch(m -> writes.stream().anyMatch(m::isAnnotatedWith)));
   }
 }

@@ -41,6 +41,9 @@ public interface CaptureConfig {
   /** Knowledge priors: Markdown files loaded as GLOBAL memories. */
   Priors priors();
 
+  /** The {@code Idempotency-Key} header of the write API. */
+  Idempotency idempotency();
+
   /** Write limits. */
   interface Limits {
     /** Most exchanges accepted in one append request. */
@@ -257,5 +260,23 @@ public interface CaptureConfig {
     /** Token budget of one chunk. */
     @WithDefault("400")
     int chunkTokens();
+  }
+
+  /** Idempotency keys. */
+  interface Idempotency {
+    /** How long a key's answer is replayed; after it the key may be used for anything again. */
+    @WithDefault("24h")
+    Duration ttl();
+
+    /**
+     * How long a claimed key whose request never answered (the process died) blocks retries with
+     * {@code idempotency_key_in_flight}; longer than the slowest write (a Reflector run).
+     */
+    @WithDefault("5m")
+    Duration inFlightTimeout();
+
+    /** How often expired keys are deleted. */
+    @WithDefault("10m")
+    Duration sweepInterval();
   }
 }

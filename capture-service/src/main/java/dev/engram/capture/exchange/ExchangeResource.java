@@ -1,5 +1,6 @@
 package dev.engram.capture.exchange;
 
+import dev.engram.capture.idempotency.Idempotent;
 import dev.engram.capture.web.WriteLimits;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
@@ -18,6 +19,7 @@ import jakarta.ws.rs.QueryParam;
 import org.jboss.resteasy.reactive.RestResponse;
 
 /** The verbatim episodic log: append turns in batches, read a chat's trace. */
+@Idempotent
 @Path("/v1/exchanges")
 @RolesAllowed({Roles.AGENT, Roles.ADMIN})
 class ExchangeResource {

@@ -87,13 +87,23 @@ public class ExchangeService {
             earlier -> {
               List<Slot> resolved = resolve(caller, slots, earlier, now);
               List<Exchange> rows = resolved.stream().filter(Slot::fresh).map(Slot::row).toList();
-              return exchanges
-                  .persist(rows)
-                  .chain(Panache::flush)
+              return store(rows)
                   .chain(() -> enqueue(rows))
                   .chain(() -> remember.from(caller, rows))
                   .map(memories -> appended(resolved, memories));
             });
+  }
+
+  /**
+   * Inserts the fresh rows. A batch of nothing but repeats (a retried request) has none, and
+   * Panache refuses to persist an empty list, so it stores nothing and answers with the earlier
+   * rows.
+   */
+  private Uni<Void> store(List<Exchange> rows) {
+    if (rows.isEmpty()) {
+      return Uni.createFrom().voidItem();
+    }
+    return exchanges.persist(rows).chain(Panache::flush);
   }
 
   /**

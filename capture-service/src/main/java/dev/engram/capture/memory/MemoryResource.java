@@ -1,5 +1,6 @@
 package dev.engram.capture.memory;
 
+import dev.engram.capture.idempotency.Idempotent;
 import dev.engram.capture.web.WriteLimits;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
@@ -20,6 +21,7 @@ import java.net.URI;
 import org.jboss.resteasy.reactive.RestResponse;
 
 /** Long-term memories: create, read, list, edit, revise, touch, archive, supersede, delete. */
+@Idempotent
 @Path("/v1/memories")
 @RolesAllowed({Roles.AGENT, Roles.ADMIN})
 class MemoryResource {

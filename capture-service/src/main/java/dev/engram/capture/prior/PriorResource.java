@@ -1,5 +1,6 @@
 package dev.engram.capture.prior;
 
+import dev.engram.capture.idempotency.Idempotent;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
 import io.quarkus.security.identity.SecurityIdentity;
@@ -15,6 +16,7 @@ import jakarta.ws.rs.Path;
 /**
  * {@code POST /v1/priors}: uploads a Markdown document as knowledge priors of the caller's tenant.
  */
+@Idempotent
 @Path("/v1/priors")
 @RolesAllowed(Roles.ADMIN)
 class PriorResource {

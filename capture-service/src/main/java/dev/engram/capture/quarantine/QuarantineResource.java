@@ -1,5 +1,6 @@
 package dev.engram.capture.quarantine;
 
+import dev.engram.capture.idempotency.Idempotent;
 import dev.engram.capture.web.Cursors;
 import dev.engram.capture.web.WriteLimits;
 import dev.engram.common.auth.Caller;
@@ -22,6 +23,7 @@ import org.jboss.resteasy.reactive.RestResponse;
  * slot&limit&cursor]}, {@code POST /v1/quarantine/{type}/{id}/release}, {@code DELETE
  * /v1/quarantine/{type}/{id}}.
  */
+@Idempotent
 @Path("/v1/quarantine")
 @RolesAllowed(Roles.ADMIN)
 class QuarantineResource {

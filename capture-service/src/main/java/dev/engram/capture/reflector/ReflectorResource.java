@@ -1,5 +1,6 @@
 package dev.engram.capture.reflector;
 
+import dev.engram.capture.idempotency.Idempotent;
 import dev.engram.capture.web.Cursors;
 import dev.engram.capture.web.WriteLimits;
 import dev.engram.common.auth.Caller;
@@ -20,6 +21,7 @@ import jakarta.ws.rs.QueryParam;
  * The Reflector over REST: run it now over the caller's tenant (or one chat of it) and get the run
  * record back, and read past run records.
  */
+@Idempotent
 @Path("/v1/reflector")
 class ReflectorResource {
 

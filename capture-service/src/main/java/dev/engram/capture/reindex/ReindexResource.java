@@ -1,5 +1,6 @@
 package dev.engram.capture.reindex;
 
+import dev.engram.capture.idempotency.Idempotent;
 import dev.engram.capture.outbox.OutboxEvent.Target;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
@@ -18,6 +19,7 @@ import org.jboss.resteasy.reactive.RestResponse;
  * from the record (both unless one is named), e.g. after changing the embedding model. Progress is
  * the outbox backlog (readiness, metrics).
  */
+@Idempotent
 @Path("/v1/admin/reindex")
 @RolesAllowed(Roles.ADMIN)
 class ReindexResource {

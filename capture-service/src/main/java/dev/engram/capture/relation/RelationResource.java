@@ -1,5 +1,6 @@
 package dev.engram.capture.relation;
 
+import dev.engram.capture.idempotency.Idempotent;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
 import io.quarkus.security.identity.SecurityIdentity;
@@ -20,6 +21,7 @@ import java.util.List;
 import org.jboss.resteasy.reactive.RestResponse;
 
 /** Typed links from a memory to another: {@code /v1/memories/{id}/relations}. */
+@Idempotent
 @Path("/v1/memories/{id}/relations")
 @RolesAllowed({Roles.AGENT, Roles.ADMIN})
 class RelationResource {

@@ -1,5 +1,6 @@
 package dev.engram.capture.slot;
 
+import dev.engram.capture.idempotency.Idempotent;
 import dev.engram.capture.web.Names;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
@@ -17,6 +18,7 @@ import jakarta.ws.rs.PathParam;
  * {@code POST /v1/sessions/{id}/end}: the session is over; its thread's handoff slot is written
  * (key topics, open commitments, last exchanges) for the next session to start from.
  */
+@Idempotent
 @Path("/v1/sessions/{id}/end")
 @RolesAllowed({Roles.AGENT, Roles.ADMIN})
 class SessionResource {

@@ -1,5 +1,6 @@
 package dev.engram.capture.slot;
 
+import dev.engram.capture.idempotency.Idempotent;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
 import dev.engram.common.web.QueryParams;
@@ -23,6 +24,7 @@ import org.jboss.resteasy.reactive.RestResponse;
  * sessions or threads ({@code /v1/agents/{agent}/sessions/{id}/slots/{name}}, e.g. working memory;
  * {@code .../threads/{id}/slots/{name}}, e.g. the handoff).
  */
+@Idempotent
 @Path("/v1/agents/{agent}")
 @RolesAllowed({Roles.AGENT, Roles.ADMIN})
 class SlotResource {
