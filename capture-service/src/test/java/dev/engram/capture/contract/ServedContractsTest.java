@@ -24,6 +24,8 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(CaptureTestResources.class)
 class ServedContractsTest {
 
+  private static final Served SERVED = new Served("test-internal-key");
+
   @Test
   void slots() {
     JsonNode expected = Contracts.json("slots", "response.json");
@@ -54,7 +56,7 @@ class ServedContractsTest {
   @Test
   void reproject() {
     JsonNode expected = Contracts.json("reproject", "response.json");
-    JsonNode answer = Served.post(REPROJECT, Contracts.json("reproject", "request.json"), 202);
+    JsonNode answer = SERVED.post(REPROJECT, Contracts.json("reproject", "request.json"), 202);
     // one entry per tenant of the record, whose counts depend on what other tests stored
     for (JsonNode tenant : answer.get("tenants")) {
       JsonNode fixture = expected.get("tenants").get(0);
@@ -63,7 +65,7 @@ class ServedContractsTest {
     }
     assertTrue(answer.get("tenants").size() > 0, answer.toString());
     JsonNode problem =
-        Served.post(REPROJECT, Contracts.json("reproject", "invalid-request.json"), 400);
+        SERVED.post(REPROJECT, Contracts.json("reproject", "invalid-request.json"), 400);
     assertProblem(Contracts.json("reproject", "invalid-response.json"), problem);
   }
 
@@ -73,12 +75,12 @@ class ServedContractsTest {
   void importAndExport() {
     // the import fixture is a restore of the export fixture: what it loads, the export gives back
     JsonNode answer =
-        Served.importBody(
+        SERVED.importBody(
             Contracts.text("import", "capture.ndjson"), "mode=merge&dry_run=false", 200);
     Contracts.assertMatches(Contracts.json("import", "capture-response.json"), answer);
-    Contracts.assertExport(Contracts.ndjson("export", "capture.ndjson"), Served.export());
+    Contracts.assertExport(Contracts.ndjson("export", "capture.ndjson"), SERVED.export());
     JsonNode problem =
-        Served.importBody(Contracts.text("import", "capture.ndjson"), "mode=overwrite", 400);
+        SERVED.importBody(Contracts.text("import", "capture.ndjson"), "mode=overwrite", 400);
     assertProblem(Contracts.json("import", "invalid-response.json"), problem);
   }
 

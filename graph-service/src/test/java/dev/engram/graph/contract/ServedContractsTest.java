@@ -19,13 +19,15 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(Neo4jTestServer.class)
 class ServedContractsTest {
 
+  private static final Served SERVED = new Served("graph-internal-secret");
+
   static final String OPERATIONS = "/internal/v1/graph/operations";
   static final String NEIGHBOURS = "/internal/v1/graph/neighbours";
 
   @Test
   void graphOperations() {
     JsonNode answer =
-        Served.post(OPERATIONS, Contracts.json("graph-operations", "request.json"), 200);
+        SERVED.post(OPERATIONS, Contracts.json("graph-operations", "request.json"), 200);
     Contracts.assertMatches(Contracts.json("graph-operations", "response.json"), answer);
     assertInvalid("graph-operations", OPERATIONS);
   }
@@ -33,9 +35,9 @@ class ServedContractsTest {
   @Test
   void neighbours() {
     // the graph the operations fixture leaves (it starts with a reset of its tenant)
-    Served.post(OPERATIONS, Contracts.json("graph-operations", "request.json"), 200);
+    SERVED.post(OPERATIONS, Contracts.json("graph-operations", "request.json"), 200);
     for (String request : Contracts.examples("graph-neighbours", "request")) {
-      JsonNode answer = Served.post(NEIGHBOURS, Contracts.json("graph-neighbours", request), 200);
+      JsonNode answer = SERVED.post(NEIGHBOURS, Contracts.json("graph-neighbours", request), 200);
       // centrality (computed in the background) and timing are not contract; entity ids are
       // stable (derived from the name)
       Contracts.assertMatches(
@@ -49,10 +51,10 @@ class ServedContractsTest {
 
   @Test
   void exportAndImport() {
-    Served.post(OPERATIONS, Contracts.json("graph-operations", "request.json"), 200);
-    Contracts.assertExport(Contracts.ndjson("export", "graph.ndjson"), Served.export());
+    SERVED.post(OPERATIONS, Contracts.json("graph-operations", "request.json"), 200);
+    Contracts.assertExport(Contracts.ndjson("export", "graph.ndjson"), SERVED.export());
     JsonNode answer =
-        Served.importBody(
+        SERVED.importBody(
             Contracts.text("import", "graph.ndjson"), "mode=merge&dry_run=false", 200);
     Contracts.assertMatches(Contracts.json("import", "graph-response.json"), answer);
   }
@@ -60,7 +62,7 @@ class ServedContractsTest {
   /** The invalid example gets 400 problem+json with the fixture's code and field. */
   static void assertInvalid(String api, String path) {
     JsonNode expected = Contracts.json(api, "invalid-response.json");
-    JsonNode problem = Served.post(path, Contracts.json(api, "invalid-request.json"), 400);
+    JsonNode problem = SERVED.post(path, Contracts.json(api, "invalid-request.json"), 400);
     assertEquals(expected.get("code"), problem.get("code"), problem.toString());
     for (JsonNode error : expected.path("errors")) {
       String field = error.get("field").asText();

@@ -19,22 +19,24 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(RecallTestResources.class)
 class ServedContractsTest {
 
+  private static final Served SERVED = new Served("test-internal-key");
+
   static final String OPERATIONS = "/internal/v1/index/operations";
   static final String SIMILAR = "/internal/v1/similar";
 
   @Test
   void indexOperations() {
     JsonNode answer =
-        Served.post(OPERATIONS, Contracts.json("index-operations", "request.json"), 200);
+        SERVED.post(OPERATIONS, Contracts.json("index-operations", "request.json"), 200);
     Contracts.assertMatches(Contracts.json("index-operations", "response.json"), answer);
     assertInvalid("index-operations", OPERATIONS);
   }
 
   @Test
   void similarMemories() {
-    Served.post(OPERATIONS, Contracts.json("index-operations", "request.json"), 200);
+    SERVED.post(OPERATIONS, Contracts.json("index-operations", "request.json"), 200);
     for (String request : Contracts.examples("similar", "request")) {
-      JsonNode answer = Served.post(SIMILAR, Contracts.json("similar", request), 200);
+      JsonNode answer = SERVED.post(SIMILAR, Contracts.json("similar", request), 200);
       // cosine of two embeddings: a property of the model, not of the contract
       Contracts.assertMatches(
           Contracts.json("similar", request.replace("request", "response")),
@@ -46,12 +48,12 @@ class ServedContractsTest {
 
   @Test
   void exportAndImport() {
-    Served.post(OPERATIONS, Contracts.json("index-operations", "request.json"), 200);
+    SERVED.post(OPERATIONS, Contracts.json("index-operations", "request.json"), 200);
     // the vectors are the embedding model's; the contract is 384 numbers
-    List<JsonNode> export = Served.export();
+    List<JsonNode> export = SERVED.export();
     Contracts.assertExport(Contracts.ndjson("export", "recall.ndjson"), export, "record.vector");
     JsonNode answer =
-        Served.importBody(
+        SERVED.importBody(
             Contracts.text("import", "recall.ndjson"), "mode=merge&dry_run=false", 200);
     Contracts.assertMatches(Contracts.json("import", "recall-response.json"), answer);
   }
@@ -59,7 +61,7 @@ class ServedContractsTest {
   /** The invalid example gets 400 problem+json with the fixture's code and field. */
   static void assertInvalid(String api, String path) {
     JsonNode expected = Contracts.json(api, "invalid-response.json");
-    JsonNode problem = Served.post(path, Contracts.json(api, "invalid-request.json"), 400);
+    JsonNode problem = SERVED.post(path, Contracts.json(api, "invalid-request.json"), 400);
     assertEquals(expected.get("code"), problem.get("code"), problem.toString());
     for (JsonNode error : expected.path("errors")) {
       assertEquals(
