@@ -13,6 +13,7 @@ import dev.engram.vault.archive.VerifiedArchive;
 import dev.engram.vault.config.VaultConfig;
 import dev.engram.vault.support.ExportStub;
 import dev.engram.vault.support.ExportStub.Mode;
+import dev.engram.vault.support.Jobs;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;

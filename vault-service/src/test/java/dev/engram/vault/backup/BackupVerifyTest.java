@@ -11,6 +11,7 @@ import dev.engram.vault.archive.KeyRing;
 import dev.engram.vault.archive.Manifest;
 import dev.engram.vault.config.VaultConfig;
 import dev.engram.vault.support.ExportStub;
+import dev.engram.vault.support.Jobs;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.engram.contracts.fixtures.Contracts;
 import dev.engram.vault.backup.BackupDirectoryResource;
 import dev.engram.vault.support.ExportStub;
+import dev.engram.vault.support.Jobs;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
@@ -95,7 +96,7 @@ class CalledContractsTest {
             .statusCode(202)
             .extract()
             .path("id");
-    JsonPath job = poll("/v1/backup-jobs/" + id);
+    JsonPath job = Jobs.poll("/v1/backup-jobs/" + id);
     assertEquals("succeeded", job.getString("state"), job.prettify());
     return job.getString("backup.id");
   }
@@ -111,30 +112,6 @@ class CalledContractsTest {
             .statusCode(202)
             .extract()
             .path("id");
-    return poll("/v1/restore/" + id);
-  }
-
-  /** Polls a job until it stops running; two minutes at most (a hang, not a pace). */
-  private static JsonPath poll(String path) {
-    long deadline = System.nanoTime() + 120_000_000_000L;
-    while (true) {
-      JsonPath job =
-          given()
-              .header("Authorization", OPS)
-              .get(path)
-              .then()
-              .statusCode(200)
-              .extract()
-              .jsonPath();
-      if (!"running".equals(job.getString("state")) || System.nanoTime() > deadline) {
-        return job;
-      }
-      try {
-        Thread.sleep(50);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return job;
-      }
-    }
+    return Jobs.poll("/v1/restore/" + id);
   }
 }

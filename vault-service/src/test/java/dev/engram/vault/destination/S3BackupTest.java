@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.engram.vault.config.VaultConfig;
 import dev.engram.vault.support.ExportStub;
+import dev.engram.vault.support.Jobs;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
@@ -190,33 +191,7 @@ class S3BackupTest {
   }
 
   private static JsonPath run() {
-    String id =
-        given()
-            .header("Authorization", OPS)
-            .post("/v1/backups")
-            .then()
-            .statusCode(202)
-            .extract()
-            .path("id");
-    long deadline = System.nanoTime() + 120_000_000_000L;
-    while (true) {
-      JsonPath job =
-          given()
-              .header("Authorization", OPS)
-              .get("/v1/backup-jobs/" + id)
-              .then()
-              .extract()
-              .jsonPath();
-      if (!"running".equals(job.getString("state")) || System.nanoTime() > deadline) {
-        return job;
-      }
-      try {
-        Thread.sleep(50);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return job;
-      }
-    }
+    return Jobs.run();
   }
 
   private static void put(String name, String content) {

@@ -1,18 +1,22 @@
-package dev.engram.vault.backup;
+package dev.engram.vault.support;
 
 import static io.restassured.RestAssured.given;
 
 import io.restassured.path.json.JsonPath;
 
-/** Starts a backup through the API and follows its job to the end. */
-final class Jobs {
+/** Starts backups through the API and follows backup and restore jobs to their end. */
+public final class Jobs {
+
+  /** The ops key of the %test profile. */
+  public static final String OPS = "Bearer vault-ops-secret";
 
   private Jobs() {}
 
-  static JsonPath run() {
+  /** Starts a backup and waits for its job to end. */
+  public static JsonPath run() {
     String id =
         given()
-            .header("Authorization", BackupResourceTest.OPS)
+            .header("Authorization", OPS)
             .post("/v1/backups")
             .then()
             .statusCode(202)
@@ -21,14 +25,19 @@ final class Jobs {
     return await(id);
   }
 
-  /** Polls until the job is no longer running; gives up after two minutes (a hang, not a pace). */
-  static JsonPath await(String id) {
+  /** The backup job, once it is no longer running. */
+  public static JsonPath await(String id) {
+    return poll("/v1/backup-jobs/" + id);
+  }
+
+  /** Polls a job until it is no longer running; gives up after two minutes (a hang, not a pace). */
+  public static JsonPath poll(String path) {
     long deadline = System.nanoTime() + 120_000_000_000L;
     while (true) {
       JsonPath job =
           given()
-              .header("Authorization", BackupResourceTest.OPS)
-              .get("/v1/backup-jobs/" + id)
+              .header("Authorization", OPS)
+              .get(path)
               .then()
               .statusCode(200)
               .extract()
@@ -37,7 +46,7 @@ final class Jobs {
         return job;
       }
       if (System.nanoTime() > deadline) {
-        throw new AssertionError("backup job " + id + " still running: " + job.prettify());
+        throw new AssertionError(path + " still running: " + job.prettify());
       }
       try {
         Thread.sleep(50);
