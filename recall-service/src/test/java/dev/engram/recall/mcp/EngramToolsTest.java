@@ -86,6 +86,8 @@ class EngramToolsTest {
             "slot_set",
             "forget",
             "entity_timeline",
+            "fact_add",
+            "fact_invalidate",
             "stats")) {
       McpSchema.Tool tool = tools.get(name);
       assertTrue(tool != null && !tool.description().isBlank(), name);
