@@ -35,14 +35,7 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                   .put("chat", text(CHAT + "; without it the memory is the agent's own"))
                   .put("thread", text(THREAD))
                   .put("session", text(SESSION))
-                  .put(
-                      "scope",
-                      choice(
-                          "who sees it (default: CHAT with a chat, else AGENT;"
-                              + " GLOBAL needs an admin key)",
-                          "GLOBAL",
-                          "AGENT",
-                          "CHAT"))
+                  .put("scope", scope())
                   .put(
                       "category",
                       choice(
@@ -109,14 +102,7 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
               new JsonObject()
                   .put("agent", text(AGENT))
                   .put("chat", text(CHAT + "; without it the fact is the agent's own"))
-                  .put(
-                      "scope",
-                      choice(
-                          "who sees it (default: CHAT with a chat, else AGENT;"
-                              + " GLOBAL needs an admin key)",
-                          "GLOBAL",
-                          "AGENT",
-                          "CHAT"))
+                  .put("scope", scope())
                   .put("subject", text("who or what the fact is about, e.g. Alice"))
                   .put(
                       "predicate",
@@ -151,6 +137,14 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
         .put("content", text("the new content; replaces what the slot held"))
         .put("expected_version", integer("0: create only; n: update only version n"));
     return object(List.of("agent", "name", "content"), properties);
+  }
+
+  private static JsonObject scope() {
+    return choice(
+        "who sees it (default: CHAT with a chat, else AGENT; GLOBAL needs an admin key)",
+        "GLOBAL",
+        "AGENT",
+        "CHAT");
   }
 
   private static JsonObject object(List<String> required, JsonObject properties) {

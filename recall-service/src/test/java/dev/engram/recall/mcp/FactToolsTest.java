@@ -14,7 +14,6 @@ import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.net.URL;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,21 +33,14 @@ class FactToolsTest {
   @BeforeEach
   void connect() {
     McpTestResources.captureApi().reset();
-    t1 = connect("test-agent-t1");
-    t2 = connect("test-agent-t2");
+    t1 = EngramToolsTest.connect(root, "test-agent-t1");
+    t2 = EngramToolsTest.connect(root, "test-agent-t2");
   }
 
   @AfterEach
   void close() {
     t1.close();
     t2.close();
-  }
-
-  private McpTestClient connect(String key) {
-    McpTestClient c =
-        new McpTestClient(root.toString().replaceAll("/$", ""), key, "2025-06-18", Map.of());
-    c.initialize();
-    return c;
   }
 
   @Test
