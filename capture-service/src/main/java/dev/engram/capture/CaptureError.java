@@ -7,6 +7,7 @@ public enum CaptureError implements ErrorCode {
   MEMORY_NOT_FOUND("memory_not_found", 404, "No such memory"),
   EXCHANGE_NOT_FOUND("exchange_not_found", 404, "No such exchange"),
   SLOT_NOT_FOUND("slot_not_found", 404, "No such slot"),
+  FACT_NOT_FOUND("fact_not_found", 404, "No such fact"),
   RELATION_NOT_FOUND("relation_not_found", 404, "No such relation"),
   QUARANTINED_NOT_FOUND("quarantined_item_not_found", 404, "No such quarantined item"),
   RUN_NOT_FOUND("reflector_run_not_found", 404, "No such Reflector run"),

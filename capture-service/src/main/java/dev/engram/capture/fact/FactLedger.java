@@ -2,6 +2,7 @@ package dev.engram.capture.fact;
 
 import dev.engram.capture.audit.AuditLog;
 import dev.engram.capture.memory.Memory;
+import dev.engram.capture.memory.MemoryScope;
 import dev.engram.capture.outbox.Outbox;
 import dev.engram.capture.outbox.OutboxEvent.AggregateType;
 import dev.engram.common.auth.Caller;
@@ -10,6 +11,7 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -63,12 +65,59 @@ public class FactLedger {
       Instant validFrom,
       double confidence,
       FactStatus status) {
-    Instant now = Instant.now();
     Fact f = new Fact();
     f.tenant = source.tenant;
     f.agent = source.agent;
     f.chat = source.chat;
     f.scope = source.scope;
+    f.sourceMemoryIds = new Long[] {source.id};
+    return persist(caller, f, subject, predicate, object, validFrom, confidence, status);
+  }
+
+  /**
+   * A fact stated directly by a client ({@code POST /v1/facts}): no source memory, ACTIVE, and the
+   * functional rule applied at once as for the Reflector's facts.
+   */
+  public Uni<Fact> state(
+      Caller caller,
+      MemoryScope scope,
+      String agent,
+      String chat,
+      String subject,
+      String predicate,
+      String object,
+      Instant validFrom,
+      double confidence) {
+    Fact f = new Fact();
+    f.tenant = caller.tenant();
+    f.agent = agent;
+    f.chat = chat;
+    f.scope = scope;
+    f.sourceMemoryIds = new Long[0];
+    return persist(caller, f, subject, predicate, object, validFrom, confidence, FactStatus.ACTIVE)
+        .call(fresh -> supersedeOlder(caller, fresh));
+  }
+
+  /** Ends a fact without a successor: it held until {@code validTo} and is no longer believed. */
+  public Uni<Fact> end(Caller caller, Fact fact, Instant validTo) {
+    FactView before = FactView.of(fact);
+    fact.validTo = validTo;
+    // PostgreSQL keeps microseconds: the answer then equals what a later read shows.
+    fact.invalidatedAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
+    fact.updatedAt = fact.invalidatedAt;
+    return changed(caller, "fact.invalidate", before, fact);
+  }
+
+  private Uni<Fact> persist(
+      Caller caller,
+      Fact f,
+      String subject,
+      String predicate,
+      String object,
+      Instant validFrom,
+      double confidence,
+      FactStatus status) {
+    Instant now = Instant.now();
     f.subject = subject.strip();
     f.subjectKey = key(subject);
     f.predicate = predicate;
@@ -77,7 +126,6 @@ public class FactLedger {
     f.validFrom = validFrom;
     f.recordedAt = now;
     f.confidence = confidence;
-    f.sourceMemoryIds = new Long[] {source.id};
     f.status = status;
     f.createdBy = caller.keyId();
     f.updatedAt = now;

@@ -1,5 +1,6 @@
 package dev.engram.capture.fact;
 
+import dev.engram.capture.idempotency.Idempotent;
 import dev.engram.capture.web.Cursors;
 import dev.engram.capture.web.WriteLimits;
 import dev.engram.common.auth.Caller;
@@ -10,28 +11,54 @@ import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
 import java.util.Locale;
+import org.jboss.resteasy.reactive.RestResponse;
 
 /**
- * {@code GET /v1/facts?agent&chat&subject&predicate&current&status&limit&cursor}: the facts of the
- * record, newest first. {@code current} (default true) keeps those still believed (not invalidated,
+ * {@code POST /v1/facts} states a fact, {@code POST /v1/facts/{id}/invalidate} ends one. {@code GET
+ * /v1/facts?agent&chat&subject&predicate&current&status&limit&cursor}: the facts of the record,
+ * newest first. {@code current} (default true) keeps those still believed (not invalidated,
  * ACTIVE); {@code current=false} shows the whole history, superseded and quarantined ones included.
  */
+@Idempotent
 @Path("/v1/facts")
 @RolesAllowed({Roles.AGENT, Roles.ADMIN, Roles.OPS})
 class FactResource {
 
   private final FactService facts;
+  private final FactWrites writes;
   private final WriteLimits limits;
   private final SecurityIdentity identity;
 
-  FactResource(FactService facts, WriteLimits limits, SecurityIdentity identity) {
+  FactResource(
+      FactService facts, FactWrites writes, WriteLimits limits, SecurityIdentity identity) {
     this.facts = facts;
+    this.writes = writes;
     this.limits = limits;
     this.identity = identity;
+  }
+
+  @POST
+  @RolesAllowed({Roles.AGENT, Roles.ADMIN})
+  public Uni<RestResponse<FactView>> add(@Valid @NotNull FactRequests.Add body) {
+    // No Location: facts are read through the listing, there is no GET /v1/facts/{id}.
+    return writes
+        .add(Caller.of(identity), body)
+        .map(view -> RestResponse.status(RestResponse.Status.CREATED, view));
+  }
+
+  @POST
+  @Path("/{id}/invalidate")
+  @RolesAllowed({Roles.AGENT, Roles.ADMIN})
+  public Uni<FactView> invalidate(@PathParam("id") long id, @Valid FactRequests.Invalidate body) {
+    return writes.invalidate(Caller.of(identity), id, body == null ? null : body.validTo());
   }
 
   @GET

@@ -6,12 +6,12 @@ import dev.engram.common.auth.Roles;
 import dev.engram.common.error.EngramException;
 
 /** The rules tying a memory's scope to its agent and chat, and who may write which scope. */
-final class MemoryScopes {
+public final class MemoryScopes {
 
   private MemoryScopes() {}
 
   /** The scope asked for, or the narrowest one the request names; checks agent/chat fit it. */
-  static MemoryScope resolve(MemoryScope requested, String agent, String chat) {
+  public static MemoryScope resolve(MemoryScope requested, String agent, String chat) {
     MemoryScope scope =
         requested != null ? requested : chat != null ? MemoryScope.CHAT : MemoryScope.AGENT;
     switch (scope) {
@@ -41,7 +41,7 @@ final class MemoryScopes {
     return scope;
   }
 
-  static void requireWriteAllowed(Caller caller, MemoryScope scope) {
+  public static void requireWriteAllowed(Caller caller, MemoryScope scope) {
     if (scope == MemoryScope.GLOBAL && !caller.has(Roles.ADMIN)) {
       throw new EngramException(
           CaptureError.GLOBAL_NEEDS_ADMIN,

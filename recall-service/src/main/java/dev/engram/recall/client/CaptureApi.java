@@ -10,9 +10,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
- * capture-service's remember, delete, slot and stats API for Engram's own MCP tools, acting with
- * the caller's key so the tenant, roles, poisoning gate, audit and outbox apply as for REST. Same
- * deadline and failures as {@link MemoriesClient}; nothing is retried.
+ * capture-service's remember, delete, fact, slot and stats API for Engram's own MCP tools, acting
+ * with the caller's key so the tenant, roles, poisoning gate, audit and outbox apply as for REST.
+ * Same deadline and failures as {@link MemoriesClient}; nothing is retried.
  */
 @ApplicationScoped
 public class CaptureApi {
@@ -56,6 +56,15 @@ public class CaptureApi {
             ? client.putAgentSlot(auth, as.correlation(), s.agent(), s.name(), body)
             : client.putOwnedSlot(
                 auth, as.correlation(), s.agent(), s.owners(), s.owner(), s.name(), body));
+  }
+
+  public Uni<JsonNode> addFact(MemoriesClient.As as, Map<String, Object> body) {
+    return guard("capture-service", client.addFact(as.authorization(), as.correlation(), body));
+  }
+
+  public Uni<JsonNode> invalidateFact(MemoriesClient.As as, long id, Map<String, Object> body) {
+    return guard(
+        "capture-service", client.invalidateFact(as.authorization(), as.correlation(), id, body));
   }
 
   public Uni<JsonNode> stats(MemoriesClient.As as) {

@@ -17,8 +17,8 @@ import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
  * capture-service's public API beyond the memory rows MicroClaw reads: explicit remember, delete,
- * slots and stats, called with the caller's own key (quarkus.rest-client.capture.*). Answers are
- * passed on as capture wrote them.
+ * facts, slots and stats, called with the caller's own key (quarkus.rest-client.capture.*). Answers
+ * are passed on as capture wrote them.
  */
 @RegisterRestClient(configKey = "capture")
 @Path("/v1")
@@ -75,6 +75,21 @@ interface CaptureApiRestClient {
       @PathParam("owners") String owners,
       @PathParam("owner") String owner,
       @PathParam("name") String name,
+      Map<String, Object> body);
+
+  @POST
+  @Path("/facts")
+  Uni<JsonNode> addFact(
+      @HeaderParam("Authorization") String authorization,
+      @HeaderParam(CorrelationId.HEADER) String correlation,
+      Map<String, Object> body);
+
+  @POST
+  @Path("/facts/{id}/invalidate")
+  Uni<JsonNode> invalidateFact(
+      @HeaderParam("Authorization") String authorization,
+      @HeaderParam(CorrelationId.HEADER) String correlation,
+      @PathParam("id") long id,
       Map<String, Object> body);
 
   @GET

@@ -75,7 +75,7 @@ class CaptureTools {
           body.put("text", args.requiredContent("text", false));
           put(body, "confidence", args.optionalFraction("confidence"));
           put(body, "source", args.optionalSlug("source"));
-          put(body, "expires_at", instant(args.optionalText("expires_at")));
+          put(body, "expires_at", instant("expires_at", args.optionalText("expires_at")));
           return capture.remember(callers.key(), body);
         });
   }
@@ -157,7 +157,7 @@ class CaptureTools {
         });
   }
 
-  private static ToolArgs args(RawMessage message, Set<String> known) {
+  static ToolArgs args(RawMessage message, Set<String> known) {
     ToolArgs args = new ToolArgs(ToolReplies.arguments(message).getMap());
     args.allowOnly(known);
     return args;
@@ -182,18 +182,18 @@ class CaptureTools {
         : new CaptureApi.SlotRef(agent, null, null, name);
   }
 
-  private static String instant(String value) {
+  static String instant(String name, String value) {
     if (value == null) {
       return null;
     }
     try {
       return Instant.parse(value).toString();
     } catch (DateTimeParseException e) {
-      throw new ToolFailure("expires_at must be an RFC 3339 time such as 2026-03-01T00:00:00Z");
+      throw new ToolFailure(name + " must be an RFC 3339 time such as 2026-03-01T00:00:00Z");
     }
   }
 
-  private static void put(Map<String, Object> body, String name, Object value) {
+  static void put(Map<String, Object> body, String name, Object value) {
     if (value != null) {
       body.put(name, value);
     }

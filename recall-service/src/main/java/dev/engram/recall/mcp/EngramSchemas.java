@@ -35,14 +35,7 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                   .put("chat", text(CHAT + "; without it the memory is the agent's own"))
                   .put("thread", text(THREAD))
                   .put("session", text(SESSION))
-                  .put(
-                      "scope",
-                      choice(
-                          "who sees it (default: CHAT with a chat, else AGENT;"
-                              + " GLOBAL needs an admin key)",
-                          "GLOBAL",
-                          "AGENT",
-                          "CHAT"))
+                  .put("scope", scope())
                   .put(
                       "category",
                       choice(
@@ -103,6 +96,28 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                   .put("entity", text("the entity's name, alias or id (e-...)"))
                   .put("predicate", text("only facts with this predicate, e.g. lives_in"))
                   .put("limit", integer("most facts returned, 1 to 1000 (default 200)")));
+      case "fact_add" ->
+          object(
+              List.of("agent", "subject", "predicate", "object"),
+              new JsonObject()
+                  .put("agent", text(AGENT))
+                  .put("chat", text(CHAT + "; without it the fact is the agent's own"))
+                  .put("scope", scope())
+                  .put("subject", text("who or what the fact is about, e.g. Alice"))
+                  .put(
+                      "predicate",
+                      text(
+                          "the relation, lower_snake_case, e.g. lives_in; a new value of lives_in,"
+                              + " works_at, name... ends the previous one"))
+                  .put("object", text("the value, e.g. Porto; 1-200 printable characters"))
+                  .put("valid_from", dateTime("since when it holds (default now)"))
+                  .put("confidence", number("how sure, 0 to 1 (default 1)")));
+      case "fact_invalidate" ->
+          object(
+              List.of("id"),
+              new JsonObject()
+                  .put("id", integer("the fact id (as fact_add or entity_timeline answered it)"))
+                  .put("valid_to", dateTime("until when it held (default now)")));
       case "stats" -> object(List.of(), new JsonObject());
       default -> throw new IllegalArgumentException("no schema for tool " + tool);
     };
@@ -122,6 +137,14 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
         .put("content", text("the new content; replaces what the slot held"))
         .put("expected_version", integer("0: create only; n: update only version n"));
     return object(List.of("agent", "name", "content"), properties);
+  }
+
+  private static JsonObject scope() {
+    return choice(
+        "who sees it (default: CHAT with a chat, else AGENT; GLOBAL needs an admin key)",
+        "GLOBAL",
+        "AGENT",
+        "CHAT");
   }
 
   private static JsonObject object(List<String> required, JsonObject properties) {

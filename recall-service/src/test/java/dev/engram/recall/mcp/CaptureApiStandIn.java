@@ -7,24 +7,64 @@ import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * capture-service's slot and stats API as the own tools use it, served on {@link CaptureStandIn}'s
- * port: slots by tenant and path with versions, stats for admin keys only (403 for agents).
+ * capture-service's slot, fact and stats API as the own tools use it, served on {@link
+ * CaptureStandIn}'s port: slots by tenant and path with versions, stats for admin keys only (403
+ * for agents).
  */
 final class CaptureApiStandIn {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Map<String, ObjectNode> slots = new ConcurrentHashMap<>();
+  private final Map<Long, ObjectNode> facts = new ConcurrentHashMap<>();
+  private final AtomicLong factIds = new AtomicLong(100);
 
   CaptureApiStandIn(CaptureStandIn capture) {
     capture.serve("/v1/agents", this::slot);
     capture.serve("/v1/stats", this::stats);
+    capture.serve("/v1/facts", this::fact);
   }
 
   void reset() {
     slots.clear();
+    facts.clear();
+  }
+
+  /** The fact as stored (with its tenant), or null. */
+  ObjectNode fact(long id) {
+    return facts.get(id);
+  }
+
+  /** POST /v1/facts stores the body; POST /v1/facts/{id}/invalidate ends a fact of the tenant. */
+  private void fact(HttpExchange ex) throws IOException {
+    String tenant = CaptureStandIn.TENANTS.get(ex.getRequestHeaders().getFirst("Authorization"));
+    if (tenant == null) {
+      CaptureStandIn.send(ex, 401, CaptureStandIn.problem(401, "unauthorized", "no valid key"));
+      return;
+    }
+    JsonNode body = JSON.readTree(ex.getRequestBody().readAllBytes());
+    String path = ex.getRequestURI().getRawPath();
+    if (path.equals("/v1/facts")) {
+      ObjectNode fact = ((ObjectNode) body).deepCopy();
+      fact.put("id", factIds.incrementAndGet()).put("tenant", tenant).put("status", "ACTIVE");
+      facts.put(fact.get("id").asLong(), fact);
+      CaptureStandIn.send(ex, 201, fact);
+      return;
+    }
+    long id = Long.parseLong(path.split("/")[3]);
+    ObjectNode fact = facts.get(id);
+    if (fact == null || !fact.get("tenant").asText().equals(tenant)) {
+      CaptureStandIn.send(ex, 404, CaptureStandIn.problem(404, "fact_not_found", "No fact " + id));
+      return;
+    }
+    if (!fact.has("invalidated_at")) {
+      fact.put("invalidated_at", "2026-03-20T10:00:00Z");
+      fact.put("valid_to", body.path("valid_to").asText("2026-03-20T10:00:00Z"));
+    }
+    CaptureStandIn.send(ex, 200, fact);
   }
 
   private void slot(HttpExchange ex) throws IOException {

@@ -49,6 +49,11 @@ class EngramToolsTest {
   }
 
   private McpTestClient connect(String key) {
+    return connect(root, key);
+  }
+
+  /** An initialized client of this service's MCP endpoint with {@code key}. */
+  static McpTestClient connect(URL root, String key) {
     McpTestClient c =
         new McpTestClient(root.toString().replaceAll("/$", ""), key, "2025-06-18", Map.of());
     c.initialize();
@@ -86,6 +91,8 @@ class EngramToolsTest {
             "slot_set",
             "forget",
             "entity_timeline",
+            "fact_add",
+            "fact_invalidate",
             "stats")) {
       McpSchema.Tool tool = tools.get(name);
       assertTrue(tool != null && !tool.description().isBlank(), name);

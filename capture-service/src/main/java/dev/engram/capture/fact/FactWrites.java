@@ -1,0 +1,68 @@
+package dev.engram.capture.fact;
+
+import dev.engram.capture.CaptureError;
+import dev.engram.capture.memory.MemoryScope;
+import dev.engram.capture.memory.MemoryScopes;
+import dev.engram.common.auth.Caller;
+import dev.engram.common.error.EngramException;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+
+/** Facts stated and ended by clients, recorded through the {@link FactLedger}. */
+@ApplicationScoped
+class FactWrites {
+
+  private final FactLedger ledger;
+  private final FactRepository facts;
+
+  FactWrites(FactLedger ledger, FactRepository facts) {
+    this.ledger = ledger;
+    this.facts = facts;
+  }
+
+  @WithTransaction
+  Uni<FactView> add(Caller caller, FactRequests.Add body) {
+    MemoryScope scope = MemoryScopes.resolve(body.scope(), body.agent(), body.chat());
+    MemoryScopes.requireWriteAllowed(caller, scope);
+    Instant validFrom = body.validFrom() != null ? body.validFrom() : Instant.now();
+    double confidence = body.confidence() != null ? body.confidence() : 1.0;
+    return ledger
+        .state(
+            caller,
+            scope,
+            body.agent(),
+            body.chat(),
+            body.subject(),
+            body.predicate(),
+            body.object(),
+            validFrom,
+            confidence)
+        .map(FactView::of);
+  }
+
+  /** Ends a fact of the caller's tenant; one already invalidated is returned unchanged. */
+  @WithTransaction
+  Uni<FactView> invalidate(Caller caller, long id, Instant validTo) {
+    return facts
+        .find("tenant = ?1 and id = ?2", caller.tenant(), id)
+        .firstResult()
+        .onItem()
+        .ifNull()
+        .failWith(() -> new EngramException(CaptureError.FACT_NOT_FOUND, "No fact with id " + id))
+        .chain(
+            fact -> {
+              if (fact.invalidatedAt != null) {
+                return Uni.createFrom().item(fact);
+              }
+              Instant end = validTo != null ? validTo : Instant.now();
+              if (end.isBefore(fact.validFrom)) {
+                throw EngramException.invalid(
+                    "valid_to", "range", "must not be before the fact's valid_from");
+              }
+              return ledger.end(caller, fact, end);
+            })
+        .map(FactView::of);
+  }
+}
