@@ -1,6 +1,5 @@
 package dev.engram.vault.contract;
 
-import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -88,30 +87,10 @@ class CalledContractsTest {
   }
 
   private static String backup() {
-    String id =
-        given()
-            .header("Authorization", OPS)
-            .post("/v1/backups")
-            .then()
-            .statusCode(202)
-            .extract()
-            .path("id");
-    JsonPath job = Jobs.poll("/v1/backup-jobs/" + id);
-    assertEquals("succeeded", job.getString("state"), job.prettify());
-    return job.getString("backup.id");
+    return Jobs.succeededBackup();
   }
 
   private static JsonPath restore(String body) {
-    String id =
-        given()
-            .header("Authorization", OPS)
-            .contentType("application/json")
-            .body(body)
-            .post("/v1/restore")
-            .then()
-            .statusCode(202)
-            .extract()
-            .path("id");
-    return Jobs.poll("/v1/restore/" + id);
+    return Jobs.restore(body);
   }
 }

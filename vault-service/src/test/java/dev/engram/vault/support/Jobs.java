@@ -1,6 +1,7 @@
 package dev.engram.vault.support;
 
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
 
 import io.restassured.path.json.JsonPath;
 
@@ -23,6 +24,31 @@ public final class Jobs {
             .extract()
             .path("id");
     return await(id);
+  }
+
+  /** Takes a backup that must succeed; its id. */
+  public static String succeededBackup() {
+    JsonPath job = run();
+    if (!"succeeded".equals(job.getString("state"))) {
+      throw new AssertionError("backup failed: " + job.prettify());
+    }
+    return job.getString("backup.id");
+  }
+
+  /** Starts a restore with this request body and waits for its job to end. */
+  public static JsonPath restore(String body) {
+    String id =
+        given()
+            .header("Authorization", OPS)
+            .contentType("application/json")
+            .body(body)
+            .post("/v1/restore")
+            .then()
+            .statusCode(202)
+            .header("Location", containsString("/v1/restore/"))
+            .extract()
+            .path("id");
+    return poll("/v1/restore/" + id);
   }
 
   /** The backup job, once it is no longer running. */
