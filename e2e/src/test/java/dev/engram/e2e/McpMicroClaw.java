@@ -13,8 +13,10 @@ import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A MicroClaw gateway as seen from Engram: the official MCP Java SDK client connected the way
@@ -40,13 +42,18 @@ final class McpMicroClaw implements AutoCloseable {
   private final McpSyncClient client;
 
   McpMicroClaw(String recallUrl, String key) {
+    this(recallUrl + "/mcp", Map.of("Authorization", "Bearer " + key), "2024-11-05");
+  }
+
+  /** Connected as an mcp.json server entry says: its endpoint, its headers, its protocol. */
+  McpMicroClaw(String endpoint, Map<String, String> headers, String protocolVersion) {
+    URI uri = URI.create(endpoint);
     HttpClientStreamableHttpTransport transport =
-        HttpClientStreamableHttpTransport.builder(recallUrl)
-            .endpoint("/mcp")
-            .supportedProtocolVersions(List.of("2024-11-05"))
+        HttpClientStreamableHttpTransport.builder(uri.getScheme() + "://" + uri.getAuthority())
+            .endpoint(uri.getPath())
+            .supportedProtocolVersions(List.of(protocolVersion))
             .httpRequestCustomizer(
-                (request, method, uri, body, context) ->
-                    request.header("Authorization", "Bearer " + key))
+                (request, method, target, body, context) -> headers.forEach(request::header))
             .build();
     client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).build();
   }
