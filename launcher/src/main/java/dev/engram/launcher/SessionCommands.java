@@ -94,38 +94,35 @@ final class SessionCommands {
   }
 
   private int end(CommandLine line) {
-    String id = sessionId(line.positionals(1, 1, END_USAGE).get(0), END_USAGE);
-    requireAgent(line, END_USAGE);
-    Map<String, String> fields = new HashMap<>();
-    if (line.option("summary") != null) {
-      fields.put("summary", Json.quote(line.option("summary")));
-    }
-    String request = SuiteCalls.body(line, fields);
+    String id = sessionOf(line, END_USAGE);
+    String request = SuiteCalls.body(line, summary(line));
     Reply reply =
         send(line, Component.CAPTURE, c -> c.post("/v1/sessions/" + segment(id) + "/end", request));
     if (reply == null) {
       return 0;
     }
     Map<String, Object> session = ServiceClient.asMap(reply.map().get("session"));
-    out.printf("Ended session %s (%s)%n", session.get("session"), who(session));
+    out.printf("Ended session %s (%s)%n", id, who(session.isEmpty() ? line.options() : session));
     out.println("Summary:");
     indented(session.get("summary") == null ? "(none)" : String.valueOf(session.get("summary")));
-    slot("Handoff", ServiceClient.asMap(reply.map().get("handoff")));
-    out.println(
-        "Reflector: "
-            + ("started".equals(reply.map().get("reflector"))
-                ? "started on this chat (runs in the background)"
-                : reply.map().get("reflector")));
+    Map<String, Object> handoff = ServiceClient.asMap(reply.map().get("handoff"));
+    if (!handoff.isEmpty()) {
+      slot("Handoff", handoff);
+    }
+    Object reflector = reply.map().get("reflector");
+    if (reflector != null) {
+      out.println(
+          "Reflector: "
+              + ("started".equals(reflector)
+                  ? "started on this chat (runs in the background)"
+                  : reflector));
+    }
     return 0;
   }
 
   private int check(CommandLine line) {
-    String id = sessionId(line.positionals(1, 1, CHECK_USAGE).get(0), CHECK_USAGE);
-    requireAgent(line, CHECK_USAGE);
-    Map<String, String> fields = new HashMap<>();
-    if (line.option("summary") != null) {
-      fields.put("summary", Json.quote(line.option("summary")));
-    }
+    String id = sessionOf(line, CHECK_USAGE);
+    Map<String, String> fields = summary(line);
     if (!line.all("commitment").isEmpty()) {
       fields.put("commitments", SuiteCalls.quoteAll(line.all("commitment")));
     }
@@ -180,8 +177,8 @@ final class SessionCommands {
     text.strip().lines().forEach(line -> out.println("  " + line));
   }
 
-  /** {@code agent bot1, chat telegram:1, thread t1} from a session view. */
-  private static String who(Map<String, Object> session) {
+  /** {@code agent bot1, chat telegram:1, thread t1} from a session view (or the options). */
+  private static String who(Map<String, ?> session) {
     List<String> parts = new ArrayList<>();
     for (String name : List.of("agent", "chat", "thread")) {
       if (session.get(name) != null) {
@@ -189,6 +186,22 @@ final class SessionCommands {
       }
     }
     return String.join(", ", parts);
+  }
+
+  /** The SESSION word of end and check, after checking it and the agent. */
+  private static String sessionOf(CommandLine line, String usage) {
+    String id = sessionId(line.positionals(1, 1, usage).get(0), usage);
+    requireAgent(line, usage);
+    return id;
+  }
+
+  /** The fields of end and check with the gateway's {@code --summary}, when given. */
+  private static Map<String, String> summary(CommandLine line) {
+    Map<String, String> fields = new HashMap<>();
+    if (line.option("summary") != null) {
+      fields.put("summary", Json.quote(line.option("summary")));
+    }
+    return fields;
   }
 
   /** Sessions belong to a gateway's agent: unlike the memory verbs, no default agent. */
