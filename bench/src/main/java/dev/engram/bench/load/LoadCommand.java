@@ -28,7 +28,6 @@ public final class LoadCommand {
           --queries N         measured queries per concurrency level (default 1000)
           --warmup N          unmeasured queries first (default 100)
           --k N               items per recall (default 10)
-          --skip-ingest       measure only (whatever is stored)
           --json FILE         also write the numbers as JSON
       """
           + SyntheticSet.FLAGS;
@@ -37,18 +36,12 @@ public final class LoadCommand {
 
   public static int run(Args args, Map<String, String> env, PrintStream out)
       throws IOException, InterruptedException {
-    long n = args.number("memories", -1);
-    if (n <= 0 || n > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException("--memories N is required (1 .. 2^31-1), e.g. 100k");
-    }
     SyntheticSet set = SyntheticSet.read(args);
+    long n = set.memories();
     String agent = set.agent();
-    int concurrency = args.integer("concurrency", 8);
     int queries = args.integer("queries", 1000);
     int warmup = args.integer("warmup", 100);
     int k = args.integer("k", 10);
-    boolean skipIngest = args.flag("skip-ingest");
-    Duration indexTimeout = Duration.ofSeconds(args.number("index-timeout", 0));
     String json = args.string("json", null);
     Target target = Target.resolve(args, env);
     args.finish();
@@ -62,9 +55,7 @@ public final class LoadCommand {
     report.put("load_average_before", Machine.loadAverage());
     out.printf("Suite: %s; load average %s%n", target, Machine.loadAverage());
 
-    if (!skipIngest) {
-      set.grow(api, n, concurrency, indexTimeout, report, out);
-    }
+    set.grow(api, report, out);
     OptionalLong documents = wait.indexedDocuments("memory");
     report.put("index_memory_documents", documents.orElse(-1));
     out.printf(

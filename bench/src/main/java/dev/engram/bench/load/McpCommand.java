@@ -34,7 +34,6 @@ public final class McpCommand {
           --microclaw-chats N MicroClaw chat ids 1..N asked in turn (default 5)
           --seed-memories N   memories seeded into each of those chats when empty (default 20)
           --limit N           memory_query context limit (default 100)
-          --skip-ingest       measure only (whatever is stored)
           --json FILE         also write the numbers as JSON
       """
           + SyntheticSet.FLAGS;
@@ -43,20 +42,14 @@ public final class McpCommand {
 
   public static int run(Args args, Map<String, String> env, PrintStream out)
       throws IOException, InterruptedException {
-    long n = args.number("memories", -1);
-    if (n <= 0 || n > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException("--memories N is required (1 .. 2^31-1), e.g. 10k");
-    }
     SyntheticSet set = SyntheticSet.read(args);
-    int concurrency = args.integer("concurrency", 8);
-    Duration indexTimeout = Duration.ofSeconds(args.number("index-timeout", 0));
+    long n = set.memories();
     int calls = positive(args, "calls", 200);
     int warmup = args.integer("warmup", 20);
     int k = positive(args, "k", 10);
     int chats = positive(args, "microclaw-chats", 5);
     int perChat = positive(args, "seed-memories", 20);
     int limit = positive(args, "limit", 100);
-    boolean skipIngest = args.flag("skip-ingest");
     String json = args.string("json", null);
     Target target = Target.resolve(args, env);
     args.finish();
@@ -67,9 +60,7 @@ public final class McpCommand {
     report.put("agent", set.agent());
     report.put("calls", calls);
     out.printf("Suite: %s; load average %s%n", target, Machine.loadAverage());
-    if (!skipIngest) {
-      set.grow(api, n, concurrency, indexTimeout, report, out);
-    }
+    set.grow(api, report, out);
     try (MicroClawContext microclaw = new MicroClawContext(api, set, chats, limit);
         McpTools mcp = new McpTools(target, set.agent(), Duration.ofSeconds(60))) {
       microclaw.seed(perChat, out);

@@ -11,10 +11,19 @@ import java.time.Duration;
 
 /**
  * One set of synthetic memories, as {@code bench load} and {@code bench mcp} grow it: its agent,
- * its generator and the state file that makes growing it resumable. Both commands read the same
- * flags with the same defaults, so they grow and measure the same memories.
+ * its generator, the state file that makes growing it resumable, and how far and how fast to grow
+ * it. Both commands read the same flags with the same defaults, so they grow and measure the same
+ * memories.
  */
-record SyntheticSet(String agent, long seed, SentenceGenerator generator, String stateFlag) {
+record SyntheticSet(
+    String agent,
+    long seed,
+    SentenceGenerator generator,
+    String stateFlag,
+    long memories,
+    int concurrency,
+    Duration indexTimeout,
+    boolean skipIngest) {
 
   static final String FLAGS =
       """
@@ -25,16 +34,28 @@ record SyntheticSet(String agent, long seed, SentenceGenerator generator, String
           --concurrency N     ingest clients (default 8)
           --state FILE        resume file (default $ENGRAM_HOME/bench/load-<agent>-<seed>.state)
           --index-timeout S   seconds to wait for indexing (default 0: no limit)
+          --skip-ingest       measure only (whatever is stored)
       """;
 
-  /** The set named by the flags above (all but --concurrency and --index-timeout). */
+  /** The set of {@code --memories N} and the flags above. */
   static SyntheticSet read(Args args) {
+    long memories = args.number("memories", -1);
+    if (memories <= 0 || memories > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("--memories N is required (1 .. 2^31-1), e.g. 10k");
+    }
     String agent = args.string("agent", "load");
     long seed = args.number("seed", 42);
     int chats = args.integer("chats", 20);
     double chatShare = args.decimal("chat-share", 0.1);
     return new SyntheticSet(
-        agent, seed, new SentenceGenerator(seed, chats, chatShare), args.string("state", null));
+        agent,
+        seed,
+        new SentenceGenerator(seed, chats, chatShare),
+        args.string("state", null),
+        memories,
+        args.integer("concurrency", 8),
+        Duration.ofSeconds(args.number("index-timeout", 0)),
+        args.flag("skip-ingest"));
   }
 
   Path stateFile(Path home) {
@@ -44,17 +65,15 @@ record SyntheticSet(String agent, long seed, SentenceGenerator generator, String
   }
 
   /**
-   * Writes what is missing of memories {@code 0..n-1}, then waits until recall has indexed them;
-   * the rates go into {@code report.ingest}.
+   * Writes what is missing of the set's memories (none with {@code --skip-ingest}), then waits
+   * until recall has indexed them; the rates go into {@code report.ingest}.
    */
-  void grow(
-      EngramApi api,
-      long n,
-      int concurrency,
-      Duration indexTimeout,
-      ObjectNode report,
-      PrintStream out)
+  void grow(EngramApi api, ObjectNode report, PrintStream out)
       throws IOException, InterruptedException {
+    if (skipIngest) {
+      return;
+    }
+    long n = memories;
     IndexWait wait = new IndexWait(api, out);
     long baseline = wait.indexedDocuments("memory").orElse(0);
     LoadIngest ingest = new LoadIngest(api, generator, agent, stateFile(api.target().home()), out);

@@ -35,7 +35,9 @@ class MicroClawContextTest {
     capture.start();
     URI url = URI.create("http://127.0.0.1:" + capture.getAddress().getPort());
     EngramApi api = new EngramApi(new Target(Path.of("."), url, url, "k"), Duration.ofSeconds(5));
-    SyntheticSet set = new SyntheticSet("mc", 42, new SentenceGenerator(42, 20, 0.1), null);
+    SyntheticSet set =
+        new SyntheticSet(
+            "mc", 42, new SentenceGenerator(42, 20, 0.1), null, 10, 1, Duration.ZERO, true);
     microclaw = new MicroClawContext(api, set, 2, 100);
   }
 
