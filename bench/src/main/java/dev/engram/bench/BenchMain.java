@@ -2,6 +2,7 @@ package dev.engram.bench;
 
 import dev.engram.bench.graph.GraphBench;
 import dev.engram.bench.load.LoadCommand;
+import dev.engram.bench.load.McpCommand;
 import dev.engram.bench.locomo.LocomoCommand;
 import dev.engram.bench.locomo.ScoreCommand;
 import java.io.IOException;
@@ -21,6 +22,8 @@ public final class BenchMain {
           + ScoreCommand.USAGE
           + "\n"
           + LoadCommand.USAGE
+          + "\n"
+          + McpCommand.USAGE
           + "\n"
           + GraphBench.USAGE
           + "\n"
@@ -42,6 +45,7 @@ public final class BenchMain {
         case "locomo" -> LocomoCommand.run(Args.parse(rest, Set.of()), env, out);
         case "score" -> ScoreCommand.run(Args.parse(rest, Set.of()), out);
         case "load" -> LoadCommand.run(Args.parse(rest, Set.of("skip-ingest")), env, out);
+        case "mcp" -> McpCommand.run(Args.parse(rest, Set.of("skip-ingest")), env, out);
         case "graph" -> GraphBench.run(Args.parse(rest, Set.of("skip-ingest")), env, out);
         case "help", "-h", "--help" -> {
           out.print(USAGE);

@@ -9,14 +9,27 @@ import java.util.Set;
 
 /**
  * The arguments of one verb: words, {@code --name value} (or {@code --name=value}) options from a
- * known set, and {@code --flag}s. Anything else is a {@link UsageError} (exit code 2), never
- * silently ignored.
+ * known set, options that may be given more than once (e.g. {@code --commitment}), and {@code
+ * --flag}s. Anything else is a {@link UsageError} (exit code 2), never silently ignored.
  */
-record CommandLine(List<String> positionals, Map<String, String> options, Set<String> flags) {
+record CommandLine(
+    List<String> positionals,
+    Map<String, String> options,
+    Map<String, List<String>> repeated,
+    Set<String> flags) {
 
   static CommandLine parse(List<String> args, Set<String> valueOptions, Set<String> flagOptions) {
+    return parse(args, valueOptions, Set.of(), flagOptions);
+  }
+
+  static CommandLine parse(
+      List<String> args,
+      Set<String> valueOptions,
+      Set<String> repeatableOptions,
+      Set<String> flagOptions) {
     List<String> words = new ArrayList<>();
     Map<String, String> options = new HashMap<>();
+    Map<String, List<String>> repeated = new HashMap<>();
     Set<String> flags = new HashSet<>();
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
@@ -37,19 +50,26 @@ record CommandLine(List<String> positionals, Map<String, String> options, Set<St
       }
       if (flagOptions.contains(name) && value == null) {
         flags.add(name);
-      } else if (valueOptions.contains(name)) {
+      } else if (valueOptions.contains(name) || repeatableOptions.contains(name)) {
         if (value == null) {
           if (i + 1 >= args.size()) {
             throw new UsageError("--" + name + " needs a value");
           }
           value = args.get(++i);
         }
-        options.put(name, value);
+        if (repeatableOptions.contains(name)) {
+          repeated.computeIfAbsent(name, n -> new ArrayList<>()).add(value);
+        } else {
+          options.put(name, value);
+        }
       } else {
         throw new UsageError("unknown option --" + name);
       }
     }
-    return new CommandLine(List.copyOf(words), Map.copyOf(options), Set.copyOf(flags));
+    Map<String, List<String>> lists = new HashMap<>();
+    repeated.forEach((name, values) -> lists.put(name, List.copyOf(values)));
+    return new CommandLine(
+        List.copyOf(words), Map.copyOf(options), Map.copyOf(lists), Set.copyOf(flags));
   }
 
   /** The words, when there are between {@code min} and {@code max} of them. */
@@ -65,6 +85,11 @@ record CommandLine(List<String> positionals, Map<String, String> options, Set<St
 
   String option(String name) {
     return options.get(name);
+  }
+
+  /** Every value of a repeatable option, in the order given (empty when not given). */
+  List<String> all(String name) {
+    return repeated.getOrDefault(name, List.of());
   }
 
   /** A whole number of at least 1, or {@code fallback} when not given. */

@@ -17,9 +17,9 @@ import java.util.Map;
 
 /**
  * The command behind {@code ./engram}: {@code up | down | status | demo | backup | backups | verify
- * | restore | audit | remember | recall | context | forget | stats | key | help} for the suite
- * under {@code $ENGRAM_HOME} (default {@code <repo>/.engram}). The script finds the JDK, builds
- * what is missing and tails logs; everything else happens here.
+ * | restore | audit | remember | recall | context | forget | stats | session | check | key | help}
+ * for the suite under {@code $ENGRAM_HOME} (default {@code <repo>/.engram}). The script finds the
+ * JDK, builds what is missing and tails logs; everything else happens here.
  */
 public final class EngramCli {
 
@@ -58,6 +58,17 @@ public final class EngramCli {
                              the context block an agent gets each turn (default 2000 tokens)
         forget ID            delete memory ID (tenant-wide: no --agent/--chat)
         stats                the tenant at a glance (needs the admin or ops role)
+
+      sessions of a gateway's agent (--agent A required; --chat C; --thread T; --json):
+        session start [--session S] [--message TEXT] [--budget TOKENS]
+                             start (or continue) a session: prints its id, then the warm-start
+                             context (handoff, recent turns, what is relevant to the message)
+        session end SESSION [--summary TEXT]
+                             end it: writes the handoff and the session summary, starts the
+                             Reflector on the chat
+        check SESSION [--summary TEXT] [--commitment TEXT]...
+                             checkpoint before compacting a context: what was going on and the
+                             open commitments, shown by the next context or session start
 
       API keys (the services pick changes up within a second, no restart):
         key create --tenant T --roles agent[,admin,ops]
@@ -125,7 +136,8 @@ public final class EngramCli {
         case "verify" -> vault().verify(rest);
         case "restore" -> vault().restore(rest);
         case "audit" -> vault().audit(rest);
-        case "remember", "recall", "context", "forget", "stats" -> memory(command, rest);
+        case "remember", "recall", "context", "forget", "stats", "session", "check" ->
+            memory(command, rest);
         case "key" -> new KeyCommands(ApiKeysFile.of(home), out, err, Clock.systemUTC()).run(rest);
         case "help", "-h", "--help" -> {
           out.print(USAGE);
@@ -225,13 +237,16 @@ public final class EngramCli {
     return 0;
   }
 
-  /** The memory verbs tell a refusal (1) from a suite that is not there (3). */
+  /** The memory and session verbs tell a refusal (1) from a suite that is not there (3). */
   private int memory(String verb, List<String> args) {
+    SuiteCalls calls = SuiteCalls.of(home, env, out);
     try {
-      return MemoryCommands.of(home, env, out).run(verb, args);
+      return verb.equals("session") || verb.equals("check")
+          ? new SessionCommands(calls, out).run(verb, args)
+          : new MemoryCommands(calls, out).run(verb, args);
     } catch (ServiceClient.ServiceFailure e) {
       err.println("engram " + verb + ": " + e.getMessage());
-      return MemoryCommands.exitCode(e);
+      return SuiteCalls.exitCode(e);
     }
   }
 

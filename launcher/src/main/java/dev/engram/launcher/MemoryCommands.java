@@ -1,11 +1,6 @@
 package dev.engram.launcher;
 
-import dev.engram.launcher.ServiceClient.Reply;
-import dev.engram.launcher.ServiceClient.ServiceFailure;
-import dev.engram.launcher.ServiceClient.Unreachable;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -13,8 +8,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
-import java.util.function.Function;
 
 /**
  * {@code ./engram remember | recall | context | forget | stats}: the memory API of a running suite
@@ -24,41 +17,18 @@ import java.util.function.Function;
  */
 final class MemoryCommands {
 
-  /** Who the CLI speaks for when {@code --agent} is not given. */
-  static final String DEFAULT_AGENT = "cli";
+  /** The context budget when {@code --budget} is not given (context, session start). */
+  static final int DEFAULT_BUDGET_TOKENS = 2000;
 
-  private static final int DEFAULT_BUDGET_TOKENS = 2000;
   private static final Set<String> WHO = Set.of("agent", "chat", "thread");
   private static final Set<String> JSON = Set.of("json");
 
-  private final Function<Component, ServiceClient> clients;
+  private final SuiteCalls calls;
   private final PrintStream out;
 
-  MemoryCommands(Function<Component, ServiceClient> clients, PrintStream out) {
-    this.clients = clients;
+  MemoryCommands(SuiteCalls calls, PrintStream out) {
+    this.calls = calls;
     this.out = out;
-  }
-
-  /**
-   * The verbs against the suite under {@code home}, with {@code $ENGRAM_API_KEY} or else the local
-   * admin key. Clients are made on first use, so a usage error is reported before a missing suite.
-   */
-  static MemoryCommands of(Path home, Map<String, String> env, PrintStream out) {
-    String key = env.get("ENGRAM_API_KEY");
-    return new MemoryCommands(
-        service -> {
-          if (key != null && !key.isBlank()) {
-            return ServiceClient.of(home, service, key.strip());
-          }
-          Path file = ServiceClient.adminKeyFile(home);
-          if (!Files.isRegularFile(file)) {
-            throw new Unreachable(
-                "no API key: set ENGRAM_API_KEY, or start Engram here (./engram up), which makes "
-                    + file);
-          }
-          return ServiceClient.of(home, service);
-        },
-        out);
   }
 
   /** The verb's exit code; usage errors are thrown as {@link CommandLine.UsageError}. */
@@ -85,10 +55,10 @@ final class MemoryCommands {
       throw new CommandLine.UsageError("remember needs some text");
     }
     Map<String, Object> memory =
-        call(
+        calls.callForMap(
             line,
             Component.CAPTURE,
-            c -> c.post("/v1/memories", body(line, Map.of("text", Json.quote(text)))));
+            c -> c.post("/v1/memories", SuiteCalls.body(line, Map.of("text", Json.quote(text)))));
     if (memory == null) {
       return 0;
     }
@@ -108,8 +78,10 @@ final class MemoryCommands {
     String query =
         String.join(" ", line.positionals(1, Integer.MAX_VALUE, usage("recall QUERY [--k N]")));
     int k = line.positiveInt("k", 10);
-    String request = body(line, Map.of("query", Json.quote(query), "k", Integer.toString(k)));
-    Map<String, Object> answer = call(line, Component.RECALL, c -> c.post("/v1/recall", request));
+    String request =
+        SuiteCalls.body(line, Map.of("query", Json.quote(query), "k", Integer.toString(k)));
+    Map<String, Object> answer =
+        calls.callForMap(line, Component.RECALL, c -> c.post("/v1/recall", request));
     if (answer == null) {
       return 0;
     }
@@ -145,34 +117,14 @@ final class MemoryCommands {
       fields.put("query", Json.quote(String.join(" ", words)));
     }
     fields.put("budget_tokens", Integer.toString(budget));
-    String request = body(line, fields);
-    Map<String, Object> context = call(line, Component.RECALL, c -> c.post("/v1/context", request));
+    String request = SuiteCalls.body(line, fields);
+    Map<String, Object> context =
+        calls.callForMap(line, Component.RECALL, c -> c.post("/v1/context", request));
     if (context == null) {
       return 0;
     }
-    String text = String.valueOf(context.getOrDefault("text", "")).strip();
-    out.println(text.isEmpty() ? "(empty: nothing is known for this agent and chat yet)" : text);
-    out.println();
-    out.printf(
-        "-- %s of %s tokens%s%n",
-        context.get("tokens"), context.get("budget_tokens"), omitted(context));
-    for (Object o : ServiceClient.asList(context.get("skipped"))) {
-      Map<String, Object> skipped = ServiceClient.asMap(o);
-      out.println("-- without " + skipped.get("source") + ": " + skipped.get("reason"));
-    }
+    ContextBlock.print(out, context);
     return 0;
-  }
-
-  /** {@code ; omitted: L2 relevance 3, ...} for the sections that left something out. */
-  private static String omitted(Map<String, Object> context) {
-    List<String> parts = new ArrayList<>();
-    for (Object o : ServiceClient.asList(context.get("sections"))) {
-      Map<String, Object> section = ServiceClient.asMap(o);
-      if (section.get("omitted") instanceof Number n && n.longValue() > 0) {
-        parts.add(section.get("name") + " " + n.longValue());
-      }
-    }
-    return parts.isEmpty() ? "" : "; omitted: " + String.join(", ", parts);
   }
 
   private int forget(CommandLine line) {
@@ -180,7 +132,7 @@ final class MemoryCommands {
     if (!id.matches("[0-9]{1,18}")) {
       throw new CommandLine.UsageError("forget takes a memory id (a number), got '" + id + "'");
     }
-    if (call(line, Component.CAPTURE, c -> c.delete("/v1/memories/" + id)) != null) {
+    if (calls.callForMap(line, Component.CAPTURE, c -> c.delete("/v1/memories/" + id)) != null) {
       out.println("Forgot memory #" + id);
     }
     return 0;
@@ -188,7 +140,7 @@ final class MemoryCommands {
 
   private int stats(CommandLine line) {
     line.positionals(0, 0, tenantWideUsage("stats"));
-    Map<String, Object> stats = call(line, Component.CAPTURE, c -> c.get("/v1/stats"));
+    Map<String, Object> stats = calls.callForMap(line, Component.CAPTURE, c -> c.get("/v1/stats"));
     if (stats == null) {
       return 0;
     }
@@ -226,47 +178,11 @@ final class MemoryCommands {
     out.printf("  %-14s %s%n", name, String.join(", ", parts));
   }
 
-  /**
-   * Calls the service; with {@code --json} prints its answer as it is and returns null, otherwise
-   * returns the parsed answer for the readable output. A refusal or an unreachable suite throws.
-   */
-  private Map<String, Object> call(
-      CommandLine line, Component service, Function<ServiceClient, Reply> request) {
-    Reply reply = request.apply(clients.apply(service)).require();
-    if (line.flag("json")) {
-      if (!reply.text().isBlank()) {
-        out.println(reply.text().strip());
-      }
-      return null;
-    }
-    return reply.map();
-  }
-
-  /** {@code {"agent":..,"chat":..,"thread":..}} with the options given, then {@code fields}. */
-  private static String body(CommandLine line, Map<String, String> fields) {
-    StringBuilder json = new StringBuilder("{\"agent\":");
-    json.append(Json.quote(line.option("agent") == null ? DEFAULT_AGENT : line.option("agent")));
-    for (String name : List.of("chat", "thread")) {
-      if (line.option(name) != null) {
-        json.append(",\"").append(name).append("\":").append(Json.quote(line.option(name)));
-      }
-    }
-    // sorted, so a request reads the same every time
-    new TreeMap<>(fields)
-        .forEach((name, literal) -> json.append(",\"").append(name).append("\":").append(literal));
-    return json.append('}').toString();
-  }
-
   private static String usage(String verb) {
     return "usage: ./engram " + verb + " [--agent A] [--chat C] [--thread T] [--json]";
   }
 
   private static String tenantWideUsage(String verb) {
     return "usage: ./engram " + verb + " [--json]";
-  }
-
-  /** Exit code of a failed call: 3 when the suite is not there, 1 when the service said no. */
-  static int exitCode(ServiceFailure failure) {
-    return failure instanceof Unreachable ? 3 : 1;
   }
 }

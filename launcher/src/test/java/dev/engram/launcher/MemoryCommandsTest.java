@@ -1,7 +1,6 @@
 package dev.engram.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -17,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code ./engram remember|recall|context|forget|stats} against scripted capture and recall. */
 class MemoryCommandsTest {
 
-  static final String KEY = "egk_local-admin-key";
+  static final String KEY = FakeSuite.KEY;
   static final String MEMORY =
       "{\"id\":42,\"agent\":\"bot1\",\"chat\":\"telegram:1\",\"scope\":\"CHAT\","
           + "\"category\":null,\"text\":\"Alice prefers green tea\",\"status\":\"ACTIVE\"}";
@@ -31,6 +30,7 @@ class MemoryCommandsTest {
           + "\"code\":\"memory_not_found\",\"detail\":\"no memory 99 in this tenant\"}";
 
   @TempDir Path home;
+  private FakeSuite suite;
   private FakeService capture;
   private FakeService recall;
   private final Map<String, String> env = new HashMap<>();
@@ -39,27 +39,14 @@ class MemoryCommandsTest {
   @BeforeEach
   void suiteHome() throws IOException {
     cli = new CliRun(home, env);
-    capture = new FakeService();
-    recall = new FakeService();
-    Files.writeString(
-        home.resolve("config.env"),
-        "# written by ./engram\nENGRAM_CAPTURE_PORT=1\n"
-            + ServiceClient.urlKey(Component.CAPTURE)
-            + "="
-            + capture.url()
-            + "\n"
-            + ServiceClient.urlKey(Component.RECALL)
-            + "="
-            + recall.url()
-            + "\n");
-    Files.createDirectories(home.resolve("secrets"));
-    Files.writeString(home.resolve("secrets/admin.key"), KEY + "\n");
+    suite = new FakeSuite(home);
+    capture = suite.capture;
+    recall = suite.recall;
   }
 
   @AfterEach
   void stop() {
-    capture.close();
-    recall.close();
+    suite.close();
   }
 
   @Test
@@ -203,7 +190,7 @@ class MemoryCommandsTest {
     assertEquals(2, cli.fresh("forget", "42", "--chat", "c"));
     assertEquals(2, cli.fresh("stats", "now"));
     assertEquals(2, cli.fresh("context", "--budget"));
-    assertTrue(capture.requests.isEmpty() && recall.requests.isEmpty(), "nothing was called");
+    assertTrue(suite.untouched(), "nothing was called");
   }
 
   @Test
@@ -222,15 +209,21 @@ class MemoryCommandsTest {
   }
 
   @Test
-  void helpListsTheMemoryAndKeyVerbsOnly() {
+  void helpListsTheMemorySessionAndKeyVerbs() {
     assertEquals(0, cli.fresh("help"));
     for (String verb :
-        new String[] {"remember TEXT", "recall QUERY", "context [QUERY]", "forget ID", "stats"}) {
+        new String[] {
+          "remember TEXT",
+          "recall QUERY",
+          "context [QUERY]",
+          "forget ID",
+          "stats",
+          "session start",
+          "session end SESSION",
+          "check SESSION"
+        }) {
       assertTrue(cli.out().contains("\n  " + verb), verb);
     }
     assertTrue(cli.out().contains("key create --tenant T --roles agent[,admin,ops]"), cli.out());
-    assertFalse(cli.out().contains("session"), "session start|end is not built yet");
-    assertFalse(cli.out().matches("(?s).*\\n {2}check\\b.*"), "nor check");
-    assertEquals(2, cli.fresh("session", "start"));
   }
 }

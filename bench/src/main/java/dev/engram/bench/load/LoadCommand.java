@@ -25,82 +25,37 @@ public final class LoadCommand {
   public static final String USAGE =
       """
         load --memories N          ingest throughput and recall latency at N memories (10k, 100k, 1m)
-          --agent NAME        agent owning the synthetic memories (default load)
-          --seed N            generator seed (default 42); same seed + agent = same memories
-          --chats N           chats the CHAT-scoped share is spread over (default 20)
-          --chat-share X      share of CHAT memories, the rest AGENT (default 0.1)
-          --concurrency N     ingest clients (default 8)
           --queries N         measured queries per concurrency level (default 1000)
           --warmup N          unmeasured queries first (default 100)
           --k N               items per recall (default 10)
-          --skip-ingest       measure only (whatever is stored)
-          --state FILE        resume file (default $ENGRAM_HOME/bench/load-<agent>-<seed>.state)
-          --index-timeout S   seconds to wait for indexing (default 0: no limit)
           --json FILE         also write the numbers as JSON
-      """;
+      """
+          + SyntheticSet.FLAGS;
 
   private LoadCommand() {}
 
   public static int run(Args args, Map<String, String> env, PrintStream out)
       throws IOException, InterruptedException {
-    long n = args.number("memories", -1);
-    if (n <= 0 || n > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException("--memories N is required (1 .. 2^31-1), e.g. 100k");
-    }
-    String agent = args.string("agent", "load");
-    long seed = args.number("seed", 42);
-    int chats = args.integer("chats", 20);
-    double chatShare = args.decimal("chat-share", 0.1);
-    int concurrency = args.integer("concurrency", 8);
+    SyntheticSet set = SyntheticSet.read(args);
+    long n = set.memories();
+    String agent = set.agent();
     int queries = args.integer("queries", 1000);
     int warmup = args.integer("warmup", 100);
     int k = args.integer("k", 10);
-    boolean skipIngest = args.flag("skip-ingest");
-    String state = args.string("state", null);
-    Duration indexTimeout = Duration.ofSeconds(args.number("index-timeout", 0));
     String json = args.string("json", null);
     Target target = Target.resolve(args, env);
     args.finish();
 
     EngramApi api = new EngramApi(target, Duration.ofSeconds(60));
     IndexWait wait = new IndexWait(api, out);
-    SentenceGenerator generator = new SentenceGenerator(seed, chats, chatShare);
+    SentenceGenerator generator = set.generator();
     ObjectNode report = EngramApi.JSON.createObjectNode();
     report.put("memories", n);
     report.put("agent", agent);
     report.put("load_average_before", Machine.loadAverage());
     out.printf("Suite: %s; load average %s%n", target, Machine.loadAverage());
 
-    if (!skipIngest) {
-      Path stateFile =
-          state != null
-              ? Path.of(state)
-              : target.home().resolve("bench").resolve("load-" + agent + "-" + seed + ".state");
-      long baseline = wait.indexedDocuments("memory").orElse(0);
-      LoadIngest ingest = new LoadIngest(api, generator, agent, stateFile, out);
-      ingest.run(n, concurrency);
-      long w = ingest.written.get();
-      ObjectNode node = report.putObject("ingest");
-      node.put("written", w);
-      if (w > 0) {
-        double ack = (ingest.lastWriteNanos.get() - ingest.firstWriteNanos.get()) / 1e9;
-        out.printf("  acknowledged %d memories in %.1f s: %.0f memories/s%n", w, ack, w / ack);
-        double indexed =
-            wait.await(
-                "memory",
-                baseline + w,
-                ingest.firstWriteNanos.get(),
-                ingest.lastWriteNanos.get(),
-                indexTimeout);
-        out.printf(
-            "  indexed %d memories %.1f s after the first write: %.0f memories/s%n",
-            w, indexed, w / indexed);
-        node.put("acknowledged_seconds", ack);
-        node.put("acknowledged_per_second", w / ack);
-        node.put("indexed_seconds", indexed);
-        node.put("indexed_per_second", w / indexed);
-      }
-    }
+    set.grow(api, report, out);
     OptionalLong documents = wait.indexedDocuments("memory");
     report.put("index_memory_documents", documents.orElse(-1));
     out.printf(

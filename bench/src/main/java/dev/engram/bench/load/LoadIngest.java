@@ -131,10 +131,15 @@ final class LoadIngest {
 
   ObjectNode body(long i) {
     SentenceGenerator.SyntheticMemory m = generator.memory(i);
+    return body(agent, m.chat(), m, i);
+  }
+
+  /** The body of synthetic memory {@code i}, {@code m}, written into {@code chat} (null: AGENT). */
+  static ObjectNode body(String agent, String chat, SentenceGenerator.SyntheticMemory m, long i) {
     ObjectNode body = EngramApi.JSON.createObjectNode();
     body.put("agent", agent);
-    if (m.chat() != null) {
-      body.put("chat", m.chat());
+    if (chat != null) {
+      body.put("chat", chat);
     }
     body.put("category", m.category());
     body.put("text", m.text());
