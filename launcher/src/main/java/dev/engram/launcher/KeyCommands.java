@@ -17,9 +17,10 @@ import java.util.regex.Pattern;
 
 /**
  * {@code ./engram key create --tenant T --roles agent[,admin,ops] | list | revoke ID}: API keys for
- * more tenants and gateways, kept in {@link ApiKeysFile}. A new key is printed once, on its own
- * line on stdout ({@code KEY=$(./engram key create ...)} works); only its hash is stored. Exit
- * codes: 0 done, 1 refused (no such key), 2 usage error.
+ * more tenants and gateways (and, with {@code --tenant '*' --roles ops}, for operators of the whole
+ * suite), kept in {@link ApiKeysFile}. A new key is printed once, on its own line on stdout ({@code
+ * KEY=$(./engram key create ...)} works); only its hash is stored. Exit codes: 0 done, 1 refused
+ * (no such key), 2 usage error.
  */
 final class KeyCommands {
 
@@ -28,6 +29,12 @@ final class KeyCommands {
 
   /** The same rule as common's ApiKeyRegistry and the tenant of every record. */
   private static final Pattern TENANT = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+
+  /**
+   * The tenant of an operator key for the whole suite (vault's whole-suite backups and restores);
+   * ApiKeyRegistry accepts it with the ops role alone.
+   */
+  private static final String EVERY_TENANT = "*";
 
   /** {@code internal} is the services' own role (any tenant): never handed out here. */
   private static final Set<String> CREATABLE_ROLES = Set.of("agent", "admin", "ops");
@@ -77,13 +84,18 @@ final class KeyCommands {
   private int create(CommandLine line) throws IOException {
     line.positionals(0, 0, USAGE);
     String tenant = line.option("tenant");
-    if (tenant == null || !TENANT.matcher(tenant).matches()) {
+    if (tenant == null || !(TENANT.matcher(tenant).matches() || tenant.equals(EVERY_TENANT))) {
       throw new CommandLine.UsageError(
-          "--tenant must be 1-64 of A-Z a-z 0-9 . _ - (got "
+          "--tenant must be 1-64 of A-Z a-z 0-9 . _ - or * (got "
               + (tenant == null ? "nothing" : "'" + tenant + "'")
               + ")");
     }
     List<String> roles = roles(line.option("roles"));
+    if (tenant.equals(EVERY_TENANT) && !roles.equals(List.of("ops"))) {
+      throw new CommandLine.UsageError(
+          "--tenant * is for the suite's operators: it goes with --roles ops alone (whole-suite"
+              + " backups and restores)");
+    }
     String secret = SuiteSecrets.newSecret(SuiteSecrets.KEY_PREFIX);
     Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
     String[] id = new String[1];

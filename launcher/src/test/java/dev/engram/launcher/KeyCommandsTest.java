@@ -61,6 +61,14 @@ class KeyCommandsTest {
     assertEquals(0, cli.fresh("key", "create", "--tenant", "beta", "--roles", "ops"));
     assertTrue(cli.out().strip().matches("egk_.*") && !cli.out().strip().equals(key), "a new key");
     assertEquals(2, Files.readString(keysFile()).lines().filter(l -> l.startsWith("key-")).count());
+
+    // an operator key for the whole suite, in the form the services' registry accepts
+    assertEquals(0, cli.fresh("key", "create", "--tenant", "*", "--roles", "ops"));
+    assertTrue(
+        Files.readString(keysFile())
+            .lines()
+            .anyMatch(l -> l.matches("key-[^:]+:\\*:ops:[0-9a-f]{64}")),
+        Files.readString(keysFile()));
   }
 
   @Test
@@ -110,6 +118,10 @@ class KeyCommandsTest {
     assertTrue(cli.err().contains("--tenant must be"), cli.err());
     assertEquals(2, cli.fresh("key", "create", "--tenant", "acme", "--roles", "internal"));
     assertTrue(cli.err().contains("internal role"), cli.err());
+    assertEquals(2, cli.fresh("key", "create", "--tenant", "*", "--roles", "ops,admin"));
+    assertTrue(cli.err().contains("--roles ops alone"), cli.err());
+    assertEquals(2, cli.fresh("key", "create", "--tenant", "*", "--roles", "agent"));
+    assertTrue(cli.err().contains("--roles ops alone"), cli.err());
     assertEquals(2, cli.fresh("key", "create", "--tenant", "acme", "--roles", "agent,wizard"));
     assertTrue(cli.err().contains("unknown role 'wizard'"), cli.err());
     assertEquals(2, cli.fresh("key", "create", "--tenant", "acme"));

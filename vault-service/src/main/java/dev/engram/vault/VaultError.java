@@ -25,6 +25,12 @@ public enum VaultError implements ErrorCode {
   BACKUP_MALFORMED("backup_malformed", 422, "The archive does not follow the backup format"),
   /** A source service's export could not be read (down, error status, timeout). */
   SOURCE_UNAVAILABLE("source_unavailable", 502, "A source service's export is not available"),
+  /**
+   * Backups, restores and audits span every tenant: a key bound to one tenant is refused (see the
+   * README), only an ops key of tenant {@code *} may run them.
+   */
+  SUITE_KEY_REQUIRED(
+      "suite_key_required", 403, "This needs an operator key for the whole suite (tenant *)"),
   AUDIT_NOT_FOUND("audit_not_found", 404, "No audit has been run yet"),
   RESTORE_JOB_NOT_FOUND("restore_job_not_found", 404, "No restore job with this id"),
   RESTORE_IN_PROGRESS("restore_in_progress", 409, "A restore is already running"),

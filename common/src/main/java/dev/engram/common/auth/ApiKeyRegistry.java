@@ -36,6 +36,11 @@ public class ApiKeyRegistry {
   private static final Logger LOG = Logger.getLogger(ApiKeyRegistry.class);
   private static final Set<String> KNOWN_ROLES =
       Set.of(Roles.AGENT, Roles.ADMIN, Roles.OPS, Roles.INTERNAL);
+
+  /** The role sets a key of tenant {@code *} may carry (internal must have tenant *). */
+  private static final Set<Set<String>> SUITE_ROLES =
+      Set.of(Set.of(Roles.INTERNAL), Set.of(Roles.OPS));
+
   private static final Pattern HEX_SHA256 = Pattern.compile("[0-9a-f]{64}");
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
   private static final long CHECK_INTERVAL_NANOS = Duration.ofSeconds(1).toNanos();
@@ -145,14 +150,23 @@ public class ApiKeyRegistry {
         throw invalid(entry, "key id must be 1-64 of A-Z a-z 0-9 . _ -");
       }
       if (!tenant.equals(ApiKey.ANY_TENANT) && !NAME.matcher(tenant).matches()) {
-        throw invalid(entry, "tenant must be 1-64 of A-Z a-z 0-9 . _ - (or * for internal keys)");
+        throw invalid(
+            entry,
+            "tenant must be 1-64 of A-Z a-z 0-9 . _ - (or * for internal and suite ops keys)");
       }
       Set<String> roles = new LinkedHashSet<>(List.of(parts[2].split("\\+")));
       if (!KNOWN_ROLES.containsAll(roles)) {
         throw invalid(entry, "roles must be among " + KNOWN_ROLES + ", joined with +");
       }
-      if (tenant.equals(ApiKey.ANY_TENANT) != roles.equals(Set.of(Roles.INTERNAL))) {
-        throw invalid(entry, "tenant * goes with the internal role alone, and only with it");
+      // A tenant's data belongs to its tenant's keys; only the services (internal) and the
+      // operators of the whole suite (ops of tenant *: backups and restores of every tenant) act
+      // across tenants.
+      boolean anyTenant = tenant.equals(ApiKey.ANY_TENANT);
+      if (roles.contains(Roles.INTERNAL) && !(anyTenant && roles.size() == 1)) {
+        throw invalid(entry, "the internal role goes alone, with tenant *");
+      }
+      if (anyTenant && !SUITE_ROLES.contains(roles)) {
+        throw invalid(entry, "tenant * goes with the internal or the ops role alone");
       }
       if (!HEX_SHA256.matcher(sha).matches()) {
         throw invalid(entry, "the last part must be the 64-hex-digit sha256 of the key");

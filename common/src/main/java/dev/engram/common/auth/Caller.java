@@ -25,6 +25,14 @@ public record Caller(String keyId, String tenant, Set<String> roles) {
 
   /** True for another Engram service, which acts for the tenant named in each record. */
   public boolean internal() {
+    return has(Roles.INTERNAL);
+  }
+
+  /**
+   * True for a key of tenant {@code *}: an internal key, or an operator's key for the whole suite
+   * (whole-suite backups and restores), as opposed to one tenant's.
+   */
+  public boolean everyTenant() {
     return ApiKey.ANY_TENANT.equals(tenant);
   }
 }

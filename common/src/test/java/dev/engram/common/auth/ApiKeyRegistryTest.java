@@ -20,14 +20,16 @@ class ApiKeyRegistryTest {
             List.of(
                 "bot-1:acme:agent:" + SHA,
                 " ops:acme:agent+admin+ops:" + ApiKeyRegistry.sha256Hex("other") + " ",
-                "svc:*:internal:" + ApiKeyRegistry.sha256Hex("internal")));
+                "svc:*:internal:" + ApiKeyRegistry.sha256Hex("internal"),
+                "suite-ops:*:ops:" + ApiKeyRegistry.sha256Hex("suite-ops")));
     ApiKey key = keys.get(SHA);
     assertEquals("bot-1", key.id());
     assertEquals("acme", key.tenant());
     assertEquals(Set.of("agent"), key.roles());
     assertEquals(
         Set.of("agent", "admin", "ops"), keys.get(ApiKeyRegistry.sha256Hex("other")).roles());
-    assertEquals(3, keys.size());
+    assertEquals("*", keys.get(ApiKeyRegistry.sha256Hex("suite-ops")).tenant());
+    assertEquals(4, keys.size());
   }
 
   @Test
@@ -46,6 +48,9 @@ class ApiKeyRegistryTest {
             "k:acme:wizard:" + SHA,
             "k:acme:agent:not-a-hash",
             "k:*:agent:" + SHA,
+            "k:*:admin:" + SHA,
+            "k:*:ops+admin:" + SHA,
+            "k:*:internal+ops:" + SHA,
             "k:acme:internal:" + SHA,
             "bad id!:acme:agent:" + SHA);
     for (String entry : bad) {

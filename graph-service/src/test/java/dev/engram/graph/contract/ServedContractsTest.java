@@ -23,6 +23,7 @@ class ServedContractsTest {
 
   static final String OPERATIONS = "/internal/v1/graph/operations";
   static final String NEIGHBOURS = "/internal/v1/graph/neighbours";
+  static final String CURRENT_FACTS = "/internal/v1/graph/facts/current";
 
   @Test
   void graphOperations() {
@@ -47,6 +48,24 @@ class ServedContractsTest {
           "entities.*.centrality");
     }
     assertInvalid("graph-neighbours", NEIGHBOURS);
+  }
+
+  @Test
+  void currentFacts() {
+    SERVED.post(OPERATIONS, CurrentFactsSeed.operations(), 200);
+    for (String request : Contracts.examples("graph-current-facts", "request")) {
+      JsonNode answer =
+          SERVED.post(CURRENT_FACTS, Contracts.json("graph-current-facts", request), 200);
+      // entity ids are derived from the names; the fixture's are invented
+      Contracts.assertMatches(
+          Contracts.json("graph-current-facts", request.replace("request", "response")),
+          answer,
+          "took_ms",
+          "entities.*.id",
+          "facts.*.subject.id",
+          "facts.*.object.id");
+    }
+    assertInvalid("graph-current-facts", CURRENT_FACTS);
   }
 
   @Test

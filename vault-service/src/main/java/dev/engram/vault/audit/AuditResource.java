@@ -3,7 +3,9 @@ package dev.engram.vault.audit;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.engram.common.auth.Roles;
 import dev.engram.common.error.EngramException;
+import dev.engram.vault.SuiteOperator;
 import dev.engram.vault.VaultError;
+import io.quarkus.security.identity.SecurityIdentity;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -20,9 +22,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class AuditResource {
 
   private final AuditService audits;
+  private final SecurityIdentity identity;
 
-  AuditResource(AuditService audits) {
+  AuditResource(AuditService audits, SecurityIdentity identity) {
     this.audits = audits;
+    this.identity = identity;
   }
 
   @POST
@@ -36,6 +40,7 @@ public class AuditResource {
               + " not computed (summary.ok false), never a 5xx. The report is kept as the last"
               + " audit.")
   public JsonNode run() {
+    SuiteOperator.require(identity);
     return audits.run();
   }
 
@@ -44,6 +49,7 @@ public class AuditResource {
   @RolesAllowed(Roles.OPS)
   @Operation(summary = "The last audit's report; 404 audit_not_found before the first audit")
   public JsonNode last() {
+    SuiteOperator.require(identity);
     return audits
         .last()
         .orElseThrow(() -> new EngramException(VaultError.AUDIT_NOT_FOUND, "No audit yet"));

@@ -2,7 +2,9 @@ package dev.engram.vault.backup;
 
 import dev.engram.common.auth.Roles;
 import dev.engram.common.error.EngramException;
+import dev.engram.vault.SuiteOperator;
 import dev.engram.vault.VaultError;
+import io.quarkus.security.identity.SecurityIdentity;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
@@ -29,11 +31,14 @@ public class BackupResource {
   private final BackupCatalog catalog;
   private final BackupJobs jobs;
   private final BackupVerifier verifier;
+  private final SecurityIdentity identity;
 
-  BackupResource(BackupCatalog catalog, BackupJobs jobs, BackupVerifier verifier) {
+  BackupResource(
+      BackupCatalog catalog, BackupJobs jobs, BackupVerifier verifier, SecurityIdentity identity) {
     this.catalog = catalog;
     this.jobs = jobs;
     this.verifier = verifier;
+    this.identity = identity;
   }
 
   @POST
@@ -45,6 +50,7 @@ public class BackupResource {
           "202 with the job; follow it at the Location (GET /v1/backup-jobs/{id}). 409"
               + " backup_in_progress while another backup runs.")
   public Response start() {
+    SuiteOperator.require(identity);
     BackupJob job = jobs.start("api");
     return Response.accepted(job).location(URI.create("/v1/backup-jobs/" + job.id())).build();
   }
@@ -54,6 +60,7 @@ public class BackupResource {
   @RolesAllowed(Roles.OPS)
   @Operation(summary = "A backup job's progress and outcome (the last 20 jobs are kept)")
   public BackupJob job(@PathParam("id") String id) {
+    SuiteOperator.require(identity);
     return jobs.find(id)
         .orElseThrow(
             () -> new EngramException(VaultError.BACKUP_JOB_NOT_FOUND, "No backup job " + id));
@@ -66,6 +73,7 @@ public class BackupResource {
       summary = "The backups, newest first",
       description = "Partial and temporary files are never listed.")
   public BackupList list() {
+    SuiteOperator.require(identity);
     return new BackupList(catalog.list());
   }
 
@@ -80,6 +88,7 @@ public class BackupResource {
               regexp = BackupCatalog.ID,
               message = "must consist of letters, digits, '.', '_' and '-'")
           String id) {
+    SuiteOperator.require(identity);
     return find(id);
   }
 
@@ -98,6 +107,7 @@ public class BackupResource {
               regexp = BackupCatalog.ID,
               message = "must consist of letters, digits, '.', '_' and '-'")
           String id) {
+    SuiteOperator.require(identity);
     return verifier.verify(find(id));
   }
 

@@ -2,7 +2,9 @@ package dev.engram.vault.restore;
 
 import dev.engram.common.auth.Roles;
 import dev.engram.common.error.EngramException;
+import dev.engram.vault.SuiteOperator;
 import dev.engram.vault.VaultError;
+import io.quarkus.security.identity.SecurityIdentity;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -28,9 +30,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class RestoreResource {
 
   private final RestoreJobs jobs;
+  private final SecurityIdentity identity;
 
-  RestoreResource(RestoreJobs jobs) {
+  RestoreResource(RestoreJobs jobs, SecurityIdentity identity) {
     this.jobs = jobs;
+    this.identity = identity;
   }
 
   @POST
@@ -44,6 +48,7 @@ public class RestoreResource {
               + " export) and recall (vectors of another model). 202 with the job; 404"
               + " backup_not_found; 409 restore_in_progress.")
   public Response start(@Valid @NotNull(message = "a body is required") RestoreRequest request) {
+    SuiteOperator.require(identity);
     RestoreJob job = jobs.start(request);
     return Response.accepted(job).location(URI.create("/v1/restore/" + job.id())).build();
   }
@@ -53,6 +58,7 @@ public class RestoreResource {
   @RolesAllowed(Roles.OPS)
   @Operation(summary = "A restore job's progress and outcome (the last 20 jobs are kept)")
   public RestoreJob job(@PathParam("id") String id) {
+    SuiteOperator.require(identity);
     return jobs.find(id)
         .orElseThrow(
             () -> new EngramException(VaultError.RESTORE_JOB_NOT_FOUND, "No restore job " + id));
