@@ -132,7 +132,7 @@ class BackupRestoreIT {
     // Back up: encrypted with the key ./engram generated, verified, published in the directory.
     String backup = finished("/v1/backup-jobs/", start("/v1/backups", "{}")).getString("backup_id");
     JsonPath catalog =
-        as(admin, Component.VAULT).get("/v1/backups/" + backup).then().extract().jsonPath();
+        as(suite.opsKey(), Component.VAULT).get("/v1/backups/" + backup).then().extract().jsonPath();
     assertTrue(catalog.getBoolean("encrypted"));
     assertTrue(catalog.getBoolean("verified"));
     assertEncryptedArchiveStored(backup);
@@ -170,7 +170,7 @@ class BackupRestoreIT {
 
     // The audit agrees: content hashes and the audit log intact, record = index = graph.
     JsonPath audit =
-        as(admin, Component.VAULT).post("/v1/audit").then().statusCode(200).extract().jsonPath();
+        as(suite.opsKey(), Component.VAULT).post("/v1/audit").then().statusCode(200).extract().jsonPath();
     for (String finding :
         List.of(
             "integrity.content_hashes",
@@ -188,7 +188,7 @@ class BackupRestoreIT {
 
   /** Starts a vault job and returns its id. */
   private String start(String path, String body) {
-    return as(suite.adminKey(), Component.VAULT)
+    return as(suite.opsKey(), Component.VAULT)
         .body(body)
         .post(path)
         .then()
@@ -206,7 +206,7 @@ class BackupRestoreIT {
         .pollInterval(Duration.ofMillis(500))
         .until(
             () -> {
-              last[0] = as(suite.adminKey(), Component.VAULT).get(path + job).jsonPath();
+              last[0] = as(suite.opsKey(), Component.VAULT).get(path + job).jsonPath();
               return !"running".equals(last[0].getString("state"));
             });
     assertEquals("succeeded", last[0].getString("state"), last[0].prettify());

@@ -18,6 +18,10 @@ final class ComponentCommands {
   static final String ADMIN_KEY_ID = "local-admin";
   static final String ADMIN_TENANT = "local";
   static final String INTERNAL_KEY_ID = "internal";
+
+  /** The suite's ops key: tenant *, role ops only, what the vault's commands present. */
+  static final String OPS_KEY_ID = "local-ops";
+
   static final String DATABASE = "engram";
 
   private final Path repoRoot;
@@ -143,6 +147,7 @@ final class ComponentCommands {
             + ADMIN_TENANT
             + ":agent+admin+ops:"
             + SuiteSecrets.sha256Hex(secrets.adminKey()));
+    keys.add(OPS_KEY_ID + ":*:ops:" + SuiteSecrets.sha256Hex(secrets.opsKey()));
     keys.add(INTERNAL_KEY_ID + ":*:internal:" + SuiteSecrets.sha256Hex(secrets.internalKey()));
     keys.addAll(extraKeys);
     env.put("ENGRAM_AUTH_KEYS", String.join(",", keys));

@@ -252,7 +252,7 @@ public final class EngramCli {
 
   private VaultCommands vault() {
     return new VaultCommands(
-        ServiceClient.of(home, Component.VAULT),
+        ServiceClient.vault(home),
         out,
         err,
         new BufferedReader(new InputStreamReader(in, Charset.defaultCharset())),

@@ -41,7 +41,10 @@ final class KeyCommands {
 
   /** The suite's own keys live in ENGRAM_AUTH_KEYS, not in the file. */
   private static final Set<String> SUITE_KEY_IDS =
-      Set.of(ComponentCommands.ADMIN_KEY_ID, ComponentCommands.INTERNAL_KEY_ID);
+      Set.of(
+          ComponentCommands.ADMIN_KEY_ID,
+          ComponentCommands.OPS_KEY_ID,
+          ComponentCommands.INTERNAL_KEY_ID);
 
   private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -162,7 +165,7 @@ final class KeyCommands {
       err.println(
           "engram key revoke: "
               + id
-              + " is one of the suite's own keys (secrets/admin.key, secrets/internal.key),"
+              + " is one of the suite's own keys (secrets/admin.key, secrets/ops.key, secrets/internal.key),"
               + " not one made with key create: it cannot be revoked here");
       return 1;
     }

@@ -86,6 +86,20 @@ final class ServiceClient {
     return new ServiceClient(service.module(), url, key);
   }
 
+  /**
+   * The vault's client: backups and restores span every tenant, so it presents the suite's ops key
+   * (tenant {@code *}, {@code secrets/ops.key}), not the admin key of tenant local.
+   */
+  static ServiceClient vault(Path home) {
+    Path keyFile = home.resolve("secrets").resolve("ops.key");
+    try {
+      return of(home, Component.VAULT, Files.readString(keyFile, StandardCharsets.UTF_8).strip());
+    } catch (IOException e) {
+      throw new ServiceFailure(
+          "cannot read the ops key " + keyFile + " (" + e.getMessage() + "): ./engram up makes it");
+    }
+  }
+
   static Path adminKeyFile(Path home) {
     return home.resolve("secrets").resolve("admin.key");
   }

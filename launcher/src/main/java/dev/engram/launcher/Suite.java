@@ -149,6 +149,11 @@ public final class Suite implements AutoCloseable {
     return secrets().adminKey();
   }
 
+  /** The suite's ops key in clear text: tenant {@code *}, role ops (backups of every tenant). */
+  public String opsKey() {
+    return secrets().opsKey();
+  }
+
   /** The internal (service-to-service) key in clear text, for tests of internal APIs. */
   public String internalKey() {
     return secrets().internalKey();

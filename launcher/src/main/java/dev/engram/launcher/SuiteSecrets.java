@@ -17,7 +17,8 @@ import java.util.function.Supplier;
  * reused on every start, so that keys handed to agents keep working across {@code down}/{@code up}.
  * Services only ever see the sha256 of the API keys (engram.auth.keys).
  */
-record SuiteSecrets(String adminKey, String internalKey, String neo4jPassword, String vaultKeys) {
+record SuiteSecrets(
+    String adminKey, String opsKey, String internalKey, String neo4jPassword, String vaultKeys) {
 
   static final String KEY_PREFIX = "egk_";
   private static final SecureRandom RANDOM = new SecureRandom();
@@ -27,6 +28,8 @@ record SuiteSecrets(String adminKey, String internalKey, String neo4jPassword, S
     new ApiKeysFile(apiKeysFile(home)).ensureExists();
     return new SuiteSecrets(
         loadOrCreate(home.secrets().resolve("admin.key"), KEY_PREFIX),
+        // Backups and restores cover every tenant, so the vault wants a key of tenant *.
+        loadOrCreate(home.secrets().resolve("ops.key"), KEY_PREFIX),
         loadOrCreate(home.secrets().resolve("internal.key"), KEY_PREFIX),
         loadOrCreate(home.secrets().resolve("neo4j.password"), ""),
         loadOrCreate(home.secrets().resolve("vault.keys"), SuiteSecrets::newVaultKey));

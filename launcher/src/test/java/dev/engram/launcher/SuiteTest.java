@@ -36,7 +36,9 @@ class SuiteTest {
     assertEquals(admin, suite(REPO).adminKey(), "the key survives a new suite on the same home");
     assertNotEquals(admin, first.internalKey());
     assertEquals("rwx------", perms(home.resolve("secrets")));
-    for (String file : List.of("admin.key", "internal.key", "neo4j.password", "api-keys")) {
+    assertNotEquals(admin, first.opsKey());
+    for (String file :
+        List.of("admin.key", "ops.key", "internal.key", "neo4j.password", "api-keys")) {
       assertEquals("rw-------", perms(home.resolve("secrets").resolve(file)), file);
     }
 
@@ -49,6 +51,8 @@ class SuiteTest {
     assertEquals(
         "local-admin:local:agent+admin+ops:"
             + SuiteSecrets.sha256Hex(admin)
+            + ",local-ops:*:ops:"
+            + SuiteSecrets.sha256Hex(first.opsKey())
             + ",internal:*:internal:"
             + SuiteSecrets.sha256Hex(first.internalKey())
             + ",t2-agent:tenant2:agent:"

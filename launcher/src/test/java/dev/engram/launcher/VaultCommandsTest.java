@@ -42,7 +42,9 @@ class VaultCommandsTest {
             + "="
             + vault.url());
     Files.createDirectories(home.resolve("secrets"));
-    Files.writeString(home.resolve("secrets/admin.key"), KEY + "\n");
+    Files.writeString(home.resolve("secrets/admin.key"), "egk_not-the-vault-key\n");
+    // The vault commands present the suite ops key (tenant *), never the admin key.
+    Files.writeString(home.resolve("secrets/ops.key"), KEY + "\n");
   }
 
   @AfterEach
