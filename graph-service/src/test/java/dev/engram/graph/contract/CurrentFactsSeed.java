@@ -49,7 +49,7 @@ final class CurrentFactsSeed {
                     "Acme",
                     0.8,
                     "null",
-                    "\"2027-01-01T00:00:00Z\""),
+                    "\"2099-01-01T00:00:00Z\""),
                 fact(
                     9000303,
                     "CHAT",
