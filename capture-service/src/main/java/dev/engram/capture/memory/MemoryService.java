@@ -16,6 +16,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Writes and reads memories. Every write commits together with its audit row and an outbox event,
@@ -81,8 +83,10 @@ public class MemoryService {
     m.createdAt = now;
     m.lastSeenAt = now;
     setText(m, req.text(), now);
-    gate.check("memory", req.text()).ifPresent(reason -> quarantine(m, reason));
-    return m.persist().chain(() -> journal.created(caller, m));
+    gate.check("memory", req.text(), req.metadata()).ifPresent(reason -> quarantine(m, reason));
+    return provenanceInTenant(caller, req.provenance())
+        .chain(() -> m.persist())
+        .chain(() -> journal.created(caller, m));
   }
 
   @WithSession
@@ -124,7 +128,6 @@ public class MemoryService {
               MemoryView before = MemoryView.of(m);
               if (req.text() != null) {
                 setText(m, req.text(), now);
-                gate.check("memory", req.text()).ifPresent(reason -> quarantine(m, reason));
               }
               if (req.category() != null) {
                 m.category = req.category();
@@ -137,6 +140,9 @@ public class MemoryService {
               }
               if (req.expiresAt() != null) {
                 m.expiresAt = req.expiresAt();
+              }
+              if (req.text() != null || req.metadata() != null) {
+                gate.check("memory", m.text, m.metadata).ifPresent(reason -> quarantine(m, reason));
               }
               m.updatedAt = now;
               return journal.changed(caller, "memory.update", before, m);
@@ -163,7 +169,8 @@ public class MemoryService {
               m.confidence = req.confidence() == null ? m.confidence : req.confidence();
               m.source = req.source() == null ? m.source : req.source();
               m.lastSeenAt = now;
-              gate.check("memory", req.text()).ifPresent(reason -> quarantine(m, reason));
+              gate.check("memory", req.text(), m.metadata)
+                  .ifPresent(reason -> quarantine(m, reason));
               return journal.changed(caller, "memory.revise", before, m);
             });
   }
@@ -218,12 +225,14 @@ public class MemoryService {
     limits.provenance(
         "provenance", req.provenance() == null ? null : req.provenance().exchangeIds());
     limits.future("expires_at", req.expiresAt(), now);
-    return writable(caller, id)
+    return provenanceInTenant(caller, req.provenance())
+        .chain(() -> writable(caller, id))
         .chain(
             old -> {
               MemoryView before = MemoryView.of(old);
               Memory next = successor(caller, old, req, now);
-              gate.check("memory", req.text()).ifPresent(reason -> quarantine(next, reason));
+              gate.check("memory", req.text(), next.metadata)
+                  .ifPresent(reason -> quarantine(next, reason));
               return next.persist()
                   .chain(() -> journal.created(caller, next))
                   .chain(
@@ -275,6 +284,32 @@ public class MemoryService {
     next.lastSeenAt = now;
     setText(next, req.text(), now);
     return next;
+  }
+
+  /**
+   * A provenance names exchanges of the caller's tenant only: an id that does not exist there (or
+   * belongs to another tenant, which looks the same) is a 400 on the field, and nothing is stored.
+   */
+  private Uni<Void> provenanceInTenant(Caller caller, Provenance provenance) {
+    if (provenance == null || provenance.exchangeIds() == null) {
+      return Uni.createFrom().voidItem();
+    }
+    Set<Long> ids = new TreeSet<>(provenance.exchangeIds());
+    if (ids.isEmpty()) {
+      return Uni.createFrom().voidItem();
+    }
+    return memories
+        .exchangesOfTenant(caller.tenant(), ids)
+        .invoke(
+            found -> {
+              if (found != ids.size()) {
+                throw EngramException.invalid(
+                    "provenance.exchange_ids",
+                    "exists",
+                    "every id must name an exchange of this tenant; not all of " + ids + " do");
+              }
+            })
+        .replaceWithVoid();
   }
 
   private static void quarantine(Memory m, String reason) {
