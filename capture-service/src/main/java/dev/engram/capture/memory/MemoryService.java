@@ -16,8 +16,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Writes and reads memories. Every write commits together with its audit row and an outbox event,
@@ -36,6 +34,7 @@ public class MemoryService {
   private final PoisoningGate gate;
   private final MemoryRemoval removal;
   private final MemoryRepository memories;
+  private final ProvenanceCheck provenances;
 
   MemoryService(
       WriteLimits limits,
@@ -44,8 +43,10 @@ public class MemoryService {
       MemoryJournal journal,
       PoisoningGate gate,
       MemoryRemoval removal,
-      MemoryRepository memories) {
+      MemoryRepository memories,
+      ProvenanceCheck provenances) {
     this.memories = memories;
+    this.provenances = provenances;
     this.limits = limits;
     this.outbox = outbox;
     this.audit = audit;
@@ -84,7 +85,8 @@ public class MemoryService {
     m.lastSeenAt = now;
     setText(m, req.text(), now);
     gate.check("memory", req.text(), req.metadata()).ifPresent(reason -> quarantine(m, reason));
-    return provenanceInTenant(caller, req.provenance())
+    return provenances
+        .requireInTenant(caller, req.provenance())
         .chain(() -> m.persist())
         .chain(() -> journal.created(caller, m));
   }
@@ -225,7 +227,8 @@ public class MemoryService {
     limits.provenance(
         "provenance", req.provenance() == null ? null : req.provenance().exchangeIds());
     limits.future("expires_at", req.expiresAt(), now);
-    return provenanceInTenant(caller, req.provenance())
+    return provenances
+        .requireInTenant(caller, req.provenance())
         .chain(() -> writable(caller, id))
         .chain(
             old -> {
@@ -284,32 +287,6 @@ public class MemoryService {
     next.lastSeenAt = now;
     setText(next, req.text(), now);
     return next;
-  }
-
-  /**
-   * A provenance names exchanges of the caller's tenant only: an id that does not exist there (or
-   * belongs to another tenant, which looks the same) is a 400 on the field, and nothing is stored.
-   */
-  private Uni<Void> provenanceInTenant(Caller caller, Provenance provenance) {
-    if (provenance == null || provenance.exchangeIds() == null) {
-      return Uni.createFrom().voidItem();
-    }
-    Set<Long> ids = new TreeSet<>(provenance.exchangeIds());
-    if (ids.isEmpty()) {
-      return Uni.createFrom().voidItem();
-    }
-    return memories
-        .exchangesOfTenant(caller.tenant(), ids)
-        .invoke(
-            found -> {
-              if (found != ids.size()) {
-                throw EngramException.invalid(
-                    "provenance.exchange_ids",
-                    "exists",
-                    "every id must name an exchange of this tenant; not all of " + ids + " do");
-              }
-            })
-        .replaceWithVoid();
   }
 
   private static void quarantine(Memory m, String reason) {

@@ -11,13 +11,8 @@ class GateDefectsTest {
 
   private final InjectionScanner scanner = new InjectionScanner();
 
-  private Kind kind(String text) {
-    return scanner
-        .scan(text)
-        .orElseThrow(() -> new AssertionError("clean: " + text))
-        .findings()
-        .getFirst()
-        .kind();
+  private static Kind kind(String text) {
+    return InjectionScannerTest.kind(text);
   }
 
   @Test

@@ -39,6 +39,11 @@ class GatedFieldsTest {
         .body("errors[0].field", startsWith(field));
   }
 
+  /** The id a 201 answer carries at {@code path}. */
+  private static long created(Response response, String path) {
+    return response.then().statusCode(201).extract().jsonPath().getLong(path);
+  }
+
   private static long exchangesIn(String chat) {
     return Db.count("select count(*) from exchanges where chat = ?1", chat);
   }
@@ -143,14 +148,9 @@ class GatedFieldsTest {
   void aProvenanceNamesExchangesOfTheCallersTenantOnly() {
     String chat = Api.unique("chat");
     long theirs =
-        Api.as(TestKeys.OTHER_TENANT)
-            .body(turn(chat, "mallory", "{}"))
-            .post("/v1/exchanges")
-            .then()
-            .statusCode(201)
-            .extract()
-            .jsonPath()
-            .getLong("items[0].id");
+        created(
+            Api.as(TestKeys.OTHER_TENANT).body(turn(chat, "mallory", "{}")).post("/v1/exchanges"),
+            "items[0].id");
     String agent = Api.unique("bot");
     String body =
         "{\"agent\":\"%s\",\"text\":\"Ana likes tea\",\"provenance\":{\"exchange_ids\":[%d]}}";
@@ -162,14 +162,11 @@ class GatedFieldsTest {
         "provenance.exchange_ids");
     assertEquals(0, Db.count("select count(*) from memories where agent = ?1", agent));
     long ours =
-        Api.as(TestKeys.AGENT)
-            .body(turn(Api.unique("chat"), "ana", "{}"))
-            .post("/v1/exchanges")
-            .then()
-            .statusCode(201)
-            .extract()
-            .jsonPath()
-            .getLong("items[0].id");
+        created(
+            Api.as(TestKeys.AGENT)
+                .body(turn(Api.unique("chat"), "ana", "{}"))
+                .post("/v1/exchanges"),
+            "items[0].id");
     Api.as(TestKeys.AGENT)
         .body(body.formatted(agent, ours))
         .post("/v1/memories")
@@ -181,14 +178,11 @@ class GatedFieldsTest {
   void aSupersedingMemoryIsCheckedToo() {
     String agent = Api.unique("bot");
     long old =
-        Api.as(TestKeys.AGENT)
-            .body("{\"agent\":\"%s\",\"text\":\"Ana likes tea\"}".formatted(agent))
-            .post("/v1/memories")
-            .then()
-            .statusCode(201)
-            .extract()
-            .jsonPath()
-            .getLong("id");
+        created(
+            Api.as(TestKeys.AGENT)
+                .body("{\"agent\":\"%s\",\"text\":\"Ana likes tea\"}".formatted(agent))
+                .post("/v1/memories"),
+            "id");
     refused(
         Api.as(TestKeys.AGENT)
             .body("{\"text\":\"Ana likes mate\",\"provenance\":{\"exchange_ids\":[987654321]}}")
