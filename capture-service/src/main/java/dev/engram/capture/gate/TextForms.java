@@ -41,7 +41,11 @@ final class TextForms {
     LinkedHashSet<String> forms = new LinkedHashSet<>();
     forms.add(raw);
     String normal = foldConfusables(visible(raw).toLowerCase(Locale.ROOT));
-    forms.add(normal);
+    // The rules ignore case, so a form that only lower-cases the raw text finds nothing new; each
+    // form costs a pass of every rule, the bulk of the gate's time.
+    if (!normal.equals(raw.toLowerCase(Locale.ROOT))) {
+      forms.add(normal);
+    }
     String leet = foldLeet(normal);
     forms.add(leet);
     String joined = joinSpaced(leet);
