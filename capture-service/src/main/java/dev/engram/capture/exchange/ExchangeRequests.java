@@ -1,5 +1,7 @@
 package dev.engram.capture.exchange;
 
+import dev.engram.capture.gate.GateClean;
+import dev.engram.capture.gate.Metadata;
 import dev.engram.capture.web.Names;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
@@ -13,6 +15,12 @@ import java.util.Map;
 /** Request and response bodies of the exchange API. */
 final class ExchangeRequests {
 
+  /**
+   * A speaker is a name shown to the model with each turn: letters, digits, spaces and {@code
+   * ._@:'-}, at most 64, not starting with a space.
+   */
+  static final String SPEAKER = "^[\\p{L}\\p{N}._@:'-][\\p{L}\\p{N} ._@:'-]{0,63}$";
+
   private ExchangeRequests() {}
 
   /** {@code POST /v1/exchanges}: a batch of turns, stored in order. */
@@ -24,11 +32,16 @@ final class ExchangeRequests {
       @NotNull @Pattern(regexp = Names.PATTERN, message = Names.MESSAGE) String chat,
       @Pattern(regexp = Names.PATTERN, message = Names.MESSAGE) String thread,
       @Pattern(regexp = Names.PATTERN, message = Names.MESSAGE) String session,
-      @NotNull @Pattern(regexp = Names.PATTERN, message = Names.MESSAGE) String speaker,
+      @NotNull
+          @Pattern(
+              regexp = SPEAKER,
+              message = "must be a name: 1-64 letters, digits, spaces or ._@:'-")
+          @GateClean
+          String speaker,
       @NotNull ExchangeRole role,
       @NotBlank String text,
       Instant occurredAt,
-      Map<String, String> metadata) {}
+      Map<@Metadata.Key String, @NotNull String> metadata) {}
 
   /** What was stored, in request order. */
   record Appended(List<AppendedItem> items) {}

@@ -166,7 +166,7 @@ public class ExchangeService {
         continue;
       }
       Exchange row = toRow(caller, s.item(), s.occurredAt(), s.sha(), now);
-      gate.check("exchange", row.text)
+      gate.check("exchange", row.text, row.metadata)
           .ifPresent(
               reason -> {
                 row.status = ExchangeStatus.QUARANTINED;

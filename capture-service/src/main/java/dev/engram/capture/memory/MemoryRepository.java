@@ -101,6 +101,21 @@ public class MemoryRepository implements PanacheRepositoryBase<Memory, Long> {
     return list("tenant = ?1 and status = ?2 and id in ?3", tenant, MemoryStatus.ACTIVE, ids);
   }
 
+  /**
+   * How many of these exchange ids name an exchange of the tenant. Here rather than in the exchange
+   * package, which depends on this one (explicit memories); by entity name, no import.
+   */
+  Uni<Long> exchangesOfTenant(String tenant, Collection<Long> ids) {
+    return getSession()
+        .chain(
+            s ->
+                s.createSelectionQuery(
+                        "select count(*) from Exchange where tenant = ?1 and id in ?2", Long.class)
+                    .setParameter(1, tenant)
+                    .setParameter(2, ids)
+                    .getSingleResult());
+  }
+
   /** A page of a listing, newest first (filter.status() ACTIVE unless the filter names one). */
   Uni<List<Memory>> page(String tenant, MemoryFilter filter) {
     Where where =

@@ -1,10 +1,12 @@
 package dev.engram.capture.memory;
 
+import dev.engram.capture.gate.Metadata;
 import dev.engram.capture.web.Names;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.PositiveOrZero;
 import java.time.Instant;
@@ -31,7 +33,7 @@ final class MemoryRequests {
       @Pattern(regexp = Names.SLUG, message = "must be a lower-case word such as api or reflector")
           String source,
       @Valid Provenance provenance,
-      Map<String, String> metadata,
+      Map<@Metadata.Key String, @NotNull String> metadata,
       Instant expiresAt) {}
 
   /** {@code PATCH /v1/memories/{id}}: only the fields given change. */
@@ -39,7 +41,7 @@ final class MemoryRequests {
       String text,
       MemoryCategory category,
       @DecimalMin("0.0") @DecimalMax("1.0") Double confidence,
-      Map<String, String> metadata,
+      Map<@Metadata.Key String, @NotNull String> metadata,
       Instant expiresAt,
       @PositiveOrZero Long expectedVersion) {
 
@@ -63,7 +65,7 @@ final class MemoryRequests {
       @Pattern(regexp = Names.SLUG, message = "must be a lower-case word such as api or reflector")
           String source,
       @Valid Provenance provenance,
-      Map<String, String> metadata,
+      Map<@Metadata.Key String, @NotNull String> metadata,
       Instant expiresAt,
       String reason) {}
 

