@@ -4,7 +4,6 @@ import dev.engram.contracts.index.DocKind;
 import dev.engram.contracts.index.IndexDocument;
 import dev.engram.recall.index.DocKey;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -49,6 +48,7 @@ final class ContextAssembler {
   private final TokenCounter tokens;
   private final ContextTemplates templates;
   private final Shares shares;
+  private final SectionFill filler;
 
   ContextAssembler(
       TokenCounter tokens,
@@ -62,6 +62,7 @@ final class ContextAssembler {
     this.tokens = tokens;
     this.templates = templates;
     this.shares = shares;
+    this.filler = new SectionFill(tokens, templates);
   }
 
   Assembled assemble(
@@ -81,7 +82,7 @@ final class ContextAssembler {
     for (SlotSource.Slot slot : ordered(parts.slots())) {
       ContextSection s =
           new ContextSection(slot.name(), ContextSection.SLOTS, templates.slotHeading(slot));
-      int cost = fillSlot(s, slot.content(), budget - used, first);
+      int cost = filler.fillSlot(s, slot.content(), budget - used, first);
       used += cost;
       first &= cost == 0;
       filled.add(s);
@@ -99,16 +100,16 @@ final class ContextAssembler {
               "person:" + person.name(),
               ContextSection.PEOPLE,
               templates.personHeading(person.name()));
-      List<ContextSection.Entry> lines = new ArrayList<>();
+      List<ContextSection.Entry> candidates = new ArrayList<>();
       person.facts().stream()
           .filter(f -> !shownFacts.contains(f.id()))
-          .forEach(f -> lines.add(ContextSection.Entry.fact(f, templates.line(f))));
+          .forEach(f -> candidates.add(ContextSection.Entry.fact(f, templates.line(f))));
       person.memories().stream()
           .filter(d -> !selected.contains(DocKey.of(d)))
-          .forEach(d -> lines.add(new ContextSection.Entry(DocKey.of(d), templates.line(d))));
-      s.candidates = lines.size();
+          .forEach(d -> candidates.add(new ContextSection.Entry(DocKey.of(d), templates.line(d))));
+      s.candidates = candidates.size();
       int room = (peopleRoom - peopleUsed) / (parts.people().size() - i);
-      int cost = fillLines(s, lines, room, first, false);
+      int cost = filler.fillLines(s, candidates, room, first, false);
       shown(s, selected, shownFacts);
       peopleUsed += cost;
       first &= cost == 0;
@@ -123,7 +124,8 @@ final class ContextAssembler {
             .map(f -> ContextSection.Entry.fact(f, templates.line(f)))
             .toList();
     facts.candidates = factLines.size() + parts.facts().omitted();
-    int cost = fillLines(facts, factLines, (int) Math.floor(rest * shares.facts()), first, false);
+    int cost =
+        filler.fillLines(facts, factLines, (int) Math.floor(rest * shares.facts()), first, false);
     used += cost;
     first &= cost == 0;
     ContextSection turns =
@@ -136,7 +138,7 @@ final class ContextAssembler {
                         new DocKey(DocKind.EXCHANGE, t.id()), templates.line(t)))
             .toList();
     turns.candidates = turnLines.size();
-    cost = fillLines(turns, turnLines, (int) Math.floor(rest * shares.turns()), first, true);
+    cost = filler.fillLines(turns, turnLines, (int) Math.floor(rest * shares.turns()), first, true);
     shown(turns, selected, shownFacts);
     used += cost;
     first &= cost == 0;
@@ -177,22 +179,6 @@ final class ContextAssembler {
     return s;
   }
 
-  private int fillSlot(ContextSection s, String content, int room, boolean first) {
-    s.budget = room;
-    int fixed = (first ? 0 : tokens.count(SEPARATOR)) + tokens.count(s.heading + "\n");
-    String body = content == null ? "" : content.strip();
-    if (body.isEmpty() || fixed >= room) {
-      s.content = "";
-      s.truncated = !body.isEmpty();
-      return 0;
-    }
-    String fitted = tokens.truncate(body, room - fixed);
-    s.content = fitted;
-    s.truncated = fitted.length() < body.length();
-    s.used = fixed + tokens.count(fitted);
-    return s.used;
-  }
-
   /** Fills a layer within {@code room} tokens (separator included); returns the tokens used. */
   private int fill(ContextSection s, Layer layer, int room, boolean first, Set<DocKey> selected) {
     List<ContextSection.Entry> candidates =
@@ -200,59 +186,8 @@ final class ContextAssembler {
             .filter(d -> !selected.contains(DocKey.of(d)))
             .map(d -> new ContextSection.Entry(DocKey.of(d), templates.line(d)))
             .toList();
-    int cost = fillLines(s, candidates, room, first, false);
+    int cost = filler.fillLines(s, candidates, room, first, false);
     shown(s, selected, new HashSet<>());
-    return cost;
-  }
-
-  /**
-   * Fills a section with lines within {@code room} tokens (separator included); returns the tokens
-   * used. {@code newest}: the lines are oldest first and the newest that fit in a row are kept.
-   */
-  private int fillLines(
-      ContextSection s,
-      List<ContextSection.Entry> candidates,
-      int room,
-      boolean first,
-      boolean newest) {
-    s.budget = Math.max(0, room);
-    int cost = tryFill(s, candidates, room, first, 0, newest);
-    if (s.omitted() > 0) {
-      int reserve = tokens.count("\n" + templates.omitted(s.layer, s.candidates));
-      cost = tryFill(s, candidates, room, first, reserve, newest);
-    }
-    if (!s.rendered()) {
-      return 0;
-    }
-    s.used =
-        s.omitted() > 0
-            ? cost + tokens.count("\n" + templates.omitted(s.layer, s.omitted()))
-            : cost;
-    return s.used;
-  }
-
-  private int tryFill(
-      ContextSection s,
-      List<ContextSection.Entry> candidates,
-      int room,
-      boolean first,
-      int reserve,
-      boolean newest) {
-    s.entries.clear();
-    int cost = (first ? 0 : tokens.count(SEPARATOR)) + tokens.count(s.heading);
-    for (ContextSection.Entry e : newest ? candidates.reversed() : candidates) {
-      boolean lead = s.entries.isEmpty() && s.heading.isEmpty();
-      int lineCost = tokens.count(lead ? e.line() : "\n" + e.line());
-      if (cost + lineCost + reserve <= room) {
-        s.entries.add(e);
-        cost += lineCost;
-      } else if (newest) {
-        break; // no gap in a conversation: older turns than one that did not fit stay out
-      }
-    }
-    if (newest) {
-      Collections.reverse(s.entries);
-    }
     return cost;
   }
 

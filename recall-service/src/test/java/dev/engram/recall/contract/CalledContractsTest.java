@@ -93,20 +93,8 @@ class CalledContractsTest {
     body.put("session", query.get("session").asText());
     body.put("thread", query.get("thread").asText());
     body.put("budget_tokens", 2000);
-    String context =
-        given()
-            .header("Authorization", "Bearer test-agent-t1")
-            .contentType(ContentType.JSON)
-            .body(body)
-            .post("/v1/context")
-            .then()
-            .statusCode(200)
-            .extract()
-            .path("text");
-    Map<String, String> expectedQuery = new LinkedHashMap<>();
-    query.fields().forEachRemaining(p -> expectedQuery.put(p.getKey(), p.getValue().asText()));
-    expectedQuery.put("tenant", "t1");
-    assertEquals(expectedQuery, ServiceStub.query(stub.received().getLast().query()));
+    String context = context(body).get("text").asText();
+    assertEquals(queryOfT1(query), ServiceStub.query(stub.received().getLast().query()));
     // recall keeps each slot's owner, name and content; its context shows every content
     for (JsonNode slot : Contracts.json("slots", "response.json").get("slots")) {
       assertTrue(context.contains(slot.get("content").asText()), slot + " in " + context);
@@ -124,21 +112,8 @@ class CalledContractsTest {
     body.put("chat", query.get("chat").asText());
     body.put("recent_turns", query.get("limit").asInt());
     body.put("budget_tokens", 2000);
-    JsonNode context =
-        Contracts.parse(
-            given()
-                .header("Authorization", "Bearer test-agent-t1")
-                .contentType(ContentType.JSON)
-                .body(body)
-                .post("/v1/context")
-                .then()
-                .statusCode(200)
-                .extract()
-                .asString());
-    Map<String, String> expectedQuery = new LinkedHashMap<>();
-    query.fields().forEachRemaining(p -> expectedQuery.put(p.getKey(), p.getValue().asText()));
-    expectedQuery.put("tenant", "t1");
-    assertEquals(expectedQuery, ServiceStub.query(stub.received().getLast().query()));
+    JsonNode context = context(body);
+    assertEquals(queryOfT1(query), ServiceStub.query(stub.received().getLast().query()));
     // every turn is shown, oldest first, by its id
     List<Long> ids = new ArrayList<>();
     for (JsonNode turn : Contracts.json("recent-turns", "response.json").get("turns")) {
@@ -191,5 +166,27 @@ class CalledContractsTest {
               f.get("valid_to").isNull() ? null : Instant.parse(f.get("valid_to").asText())));
     }
     assertEquals(new FactSource.Facts(expected, response.get("omitted").asLong()), answered);
+  }
+
+  /** The context answer for {@code body}, through the production path, as the key of t1. */
+  private static JsonNode context(Map<String, Object> body) {
+    return Contracts.parse(
+        given()
+            .header("Authorization", "Bearer test-agent-t1")
+            .contentType(ContentType.JSON)
+            .body(body)
+            .post("/v1/context")
+            .then()
+            .statusCode(200)
+            .extract()
+            .asString());
+  }
+
+  /** The fixture's query parameters, for the caller's tenant t1. */
+  private static Map<String, String> queryOfT1(JsonNode query) {
+    Map<String, String> expected = new LinkedHashMap<>();
+    query.fields().forEachRemaining(p -> expected.put(p.getKey(), p.getValue().asText()));
+    expected.put("tenant", "t1");
+    return expected;
   }
 }
