@@ -6,13 +6,16 @@ import java.io.UncheckedIOException;
 import java.util.Map;
 
 /**
- * Stand-ins for graph-service's neighbours and capture-service's slots, started once per test JVM
- * and shared by every @QuarkusTest of this module (so the application starts once).
+ * Stand-ins for graph-service's neighbours and current facts and capture-service's slots and recent
+ * turns, started once per test JVM and shared by every @QuarkusTest of this module (so the
+ * application starts once).
  */
 public class RecallTestResources implements QuarkusTestResourceLifecycleManager {
 
   private static ServiceStub graph;
   private static ServiceStub slots;
+  private static ServiceStub recentTurns;
+  private static ServiceStub currentFacts;
 
   public static synchronized ServiceStub graph() {
     return graph;
@@ -20,6 +23,16 @@ public class RecallTestResources implements QuarkusTestResourceLifecycleManager 
 
   public static synchronized ServiceStub slots() {
     return slots;
+  }
+
+  /** capture-service's recent turns, on the slots stand-in's port. */
+  public static synchronized ServiceStub recentTurns() {
+    return recentTurns;
+  }
+
+  /** graph-service's current facts, on the neighbours stand-in's port. */
+  public static synchronized ServiceStub currentFacts() {
+    return currentFacts;
   }
 
   @Override
@@ -30,6 +43,14 @@ public class RecallTestResources implements QuarkusTestResourceLifecycleManager 
             new ServiceStub(
                 "/internal/v1/graph/neighbours", "{\"entities\":[],\"items\":[],\"took_ms\":1}");
         slots = new ServiceStub("/internal/v1/slots", "{\"slots\":[]}");
+        recentTurns =
+            new ServiceStub(
+                slots, "/internal/v1/exchanges/recent", "{\"turns\":[],\"more\":false}");
+        currentFacts =
+            new ServiceStub(
+                graph,
+                "/internal/v1/graph/facts/current",
+                "{\"entities\":[],\"facts\":[],\"omitted\":0,\"took_ms\":1}");
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

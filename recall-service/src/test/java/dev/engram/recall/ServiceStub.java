@@ -37,9 +37,21 @@ public final class ServiceStub implements AutoCloseable {
 
   /** The contract fixture of each endpoint this stub can stand in for. */
   private static final Map<String, String> FIXTURES =
-      Map.of("/internal/v1/graph/neighbours", "graph-neighbours", "/internal/v1/slots", "slots");
+      Map.of(
+          "/internal/v1/graph/neighbours", "graph-neighbours",
+          "/internal/v1/graph/facts/current", "graph-current-facts",
+          "/internal/v1/slots", "slots",
+          "/internal/v1/exchanges/recent", "recent-turns");
+
+  /** Query parameters a GET endpoint cannot do without (the contract's 400 names them). */
+  private static final Map<String, List<String>> REQUIRED =
+      Map.of(
+          "slots", List.of("tenant", "agent"),
+          "recent-turns", List.of("tenant", "agent", "chat", "limit"));
 
   private final HttpServer server;
+  private final boolean ownsServer;
+  private final String api;
   private final String emptyAnswer;
   private final List<JsonNode> fixtureRequests;
   private final JsonNode fixtureResponse;
@@ -49,19 +61,32 @@ public final class ServiceStub implements AutoCloseable {
   private volatile long delayMillis;
 
   public ServiceStub(String path, String emptyAnswer) throws IOException {
+    this(null, path, emptyAnswer);
+  }
+
+  /**
+   * Another endpoint of the same service, on {@code host}'s port (as capture serves slots and
+   * recent turns, graph neighbours and current facts, each at one base URL).
+   */
+  public ServiceStub(ServiceStub host, String path, String emptyAnswer) throws IOException {
     this.emptyAnswer = emptyAnswer;
     this.answer = r -> emptyAnswer;
-    String api = FIXTURES.get(path);
+    this.api = FIXTURES.get(path);
     if (api == null) {
       throw new IllegalArgumentException("no contract fixture for " + path);
     }
     this.fixtureRequests =
         Contracts.examples(api, "request").stream().map(file -> Contracts.json(api, file)).toList();
     this.fixtureResponse = Contracts.json(api, "response.json");
-    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    server.setExecutor(Executors.newCachedThreadPool());
+    this.ownsServer = host == null;
+    if (ownsServer) {
+      server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+      server.setExecutor(Executors.newCachedThreadPool());
+      server.start();
+    } else {
+      server = host.server;
+    }
     server.createContext(path, this::handle);
-    server.start();
   }
 
   private void handle(HttpExchange exchange) throws IOException {
@@ -117,7 +142,7 @@ public final class ServiceStub implements AutoCloseable {
     query.keySet().stream()
         .filter(name -> !params.has(name))
         .forEach(name -> errors.add("query parameter " + name + " is not in the contract"));
-    for (String required : List.of("tenant", "agent")) {
+    for (String required : REQUIRED.get(api)) {
       if (!query.containsKey(required)) {
         errors.add("query parameter " + required + " is missing");
       }
@@ -185,6 +210,8 @@ public final class ServiceStub implements AutoCloseable {
 
   @Override
   public void close() {
-    server.stop(0);
+    if (ownsServer) {
+      server.stop(0);
+    }
   }
 }

@@ -10,9 +10,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
- * capture-service's remember, delete, fact, slot and stats API for Engram's own MCP tools, acting
- * with the caller's key so the tenant, roles, poisoning gate, audit and outbox apply as for REST.
- * Same deadline and failures as {@link MemoriesClient}; nothing is retried.
+ * capture-service's remember, delete, fact, slot, session and stats API for Engram's own MCP tools,
+ * acting with the caller's key so the tenant, roles, poisoning gate, audit and outbox apply as for
+ * REST. Same deadline and failures as {@link MemoriesClient}; nothing is retried.
  */
 @ApplicationScoped
 public class CaptureApi {
@@ -65,6 +65,24 @@ public class CaptureApi {
   public Uni<JsonNode> invalidateFact(MemoriesClient.As as, long id, Map<String, Object> body) {
     return guard(
         "capture-service", client.invalidateFact(as.authorization(), as.correlation(), id, body));
+  }
+
+  /** {@code POST /v1/sessions}: records a session (a retry of the same id answers it again). */
+  public Uni<JsonNode> startSession(MemoriesClient.As as, Map<String, Object> body) {
+    return guard(
+        "capture-service", client.startSession(as.authorization(), as.correlation(), body));
+  }
+
+  /** {@code POST /v1/sessions/{id}/end}: the handoff, the day's summary, the Reflector. */
+  public Uni<JsonNode> endSession(MemoriesClient.As as, String id, Map<String, Object> body) {
+    return guard(
+        "capture-service", client.endSession(as.authorization(), as.correlation(), id, body));
+  }
+
+  /** {@code POST /v1/sessions/{id}/checkpoint}: what a compaction is about to drop. */
+  public Uni<JsonNode> checkpoint(MemoriesClient.As as, String id, Map<String, Object> body) {
+    return guard(
+        "capture-service", client.checkpoint(as.authorization(), as.correlation(), id, body));
   }
 
   public Uni<JsonNode> stats(MemoriesClient.As as) {

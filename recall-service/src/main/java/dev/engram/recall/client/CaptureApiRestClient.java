@@ -17,8 +17,8 @@ import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
  * capture-service's public API beyond the memory rows MicroClaw reads: explicit remember, delete,
- * facts, slots and stats, called with the caller's own key (quarkus.rest-client.capture.*). Answers
- * are passed on as capture wrote them.
+ * facts, slots, sessions and stats, called with the caller's own key
+ * (quarkus.rest-client.capture.*). Answers are passed on as capture wrote them.
  */
 @RegisterRestClient(configKey = "capture")
 @Path("/v1")
@@ -97,6 +97,29 @@ interface CaptureApiRestClient {
   Uni<JsonNode> stats(
       @HeaderParam("Authorization") String authorization,
       @HeaderParam(CorrelationId.HEADER) String correlation);
+
+  @POST
+  @Path("/sessions")
+  Uni<JsonNode> startSession(
+      @HeaderParam("Authorization") String authorization,
+      @HeaderParam(CorrelationId.HEADER) String correlation,
+      Map<String, Object> body);
+
+  @POST
+  @Path("/sessions/{id}/end")
+  Uni<JsonNode> endSession(
+      @HeaderParam("Authorization") String authorization,
+      @HeaderParam(CorrelationId.HEADER) String correlation,
+      @PathParam("id") String id,
+      Map<String, Object> body);
+
+  @POST
+  @Path("/sessions/{id}/checkpoint")
+  Uni<JsonNode> checkpoint(
+      @HeaderParam("Authorization") String authorization,
+      @HeaderParam(CorrelationId.HEADER) String correlation,
+      @PathParam("id") String id,
+      Map<String, Object> body);
 
   /** Every 4xx/5xx becomes a refusal carrying capture's problem code and detail. */
   @ClientExceptionMapper

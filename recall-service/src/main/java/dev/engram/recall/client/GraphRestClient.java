@@ -8,7 +8,8 @@ import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
- * graph-service's internal neighbours API (URL and socket timeouts: quarkus.rest-client.graph.*).
+ * graph-service's internal neighbours and current-facts API (URL and socket timeouts:
+ * quarkus.rest-client.graph.*).
  */
 @RegisterRestClient(configKey = "graph")
 @RegisterClientHeaders(InternalCallHeaders.class)
@@ -18,4 +19,8 @@ interface GraphRestClient {
   @POST
   @Path("/neighbours")
   Uni<GraphWire.NeighboursResponse> neighbours(GraphWire.NeighboursRequest request);
+
+  @POST
+  @Path("/facts/current")
+  Uni<GraphWire.CurrentFactsResponse> currentFacts(GraphWire.CurrentFactsRequest request);
 }

@@ -5,8 +5,8 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * graph-service's {@code POST /internal/v1/graph/neighbours} on the wire (docs/internal-apis.md).
- * Answers ignore unknown fields: a newer graph-service may add some.
+ * graph-service's {@code POST /internal/v1/graph/neighbours} and {@code .../facts/current} on the
+ * wire (docs/internal-apis.md). Answers ignore unknown fields: a newer graph-service may add some.
  */
 final class GraphWire {
 
@@ -30,4 +30,23 @@ final class GraphWire {
 
   @JsonIgnoreProperties(ignoreUnknown = true)
   record Item(String kind, Long id, Integer hops, Double score, List<String> via) {}
+
+  record CurrentFactsRequest(
+      String tenant, String agent, String chat, String text, List<String> entities, int limit) {}
+
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  record CurrentFactsResponse(List<Entity> entities, List<Fact> facts, Long omitted, Long tookMs) {}
+
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  record Fact(
+      Long id,
+      Entity subject,
+      String predicate,
+      Entity object,
+      Instant validFrom,
+      Instant validTo,
+      Double confidence,
+      String scope,
+      String agent,
+      String chat) {}
 }

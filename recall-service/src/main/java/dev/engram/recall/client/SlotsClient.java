@@ -2,48 +2,74 @@ package dev.engram.recall.client;
 
 import dev.engram.recall.config.RecallConfig;
 import dev.engram.recall.context.SlotSource;
+import dev.engram.recall.context.TurnSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
- * Slots for context assembly from capture-service, with a deadline; a failure completes the future
- * with a message saying what happened, and the context is built without slots.
+ * Slots and recent turns for context assembly from capture-service, each with a deadline; a failure
+ * completes the future with a message saying what happened, and the context is built without that
+ * part.
  */
 @ApplicationScoped
-public class SlotsClient implements SlotSource {
+public class SlotsClient implements SlotSource, TurnSource {
 
-  private final SlotsRestClient client;
-  private final Duration timeout;
+  private static final String CAPTURE = "capture-service";
 
-  SlotsClient(@RestClient SlotsRestClient client, RecallConfig config) {
+  private final CaptureInternalRestClient client;
+  private final Duration slotsTimeout;
+  private final Duration turnsTimeout;
+
+  SlotsClient(@RestClient CaptureInternalRestClient client, RecallConfig config) {
     this.client = client;
-    this.timeout = config.context().slotsTimeout();
+    this.slotsTimeout = config.context().slotsTimeout();
+    this.turnsTimeout = config.context().recentTurnsTimeout();
   }
 
   @Override
   public CompletableFuture<List<Slot>> slots(
-      String tenant, String agent, String session, String thread) {
-    return client
-        .slots(tenant, agent, session, thread)
-        .ifNoItem()
-        .after(timeout)
-        .failWith(
-            () ->
-                new IllegalStateException(
-                    "capture-service did not answer within " + timeout.toMillis() + " ms"))
-        .onFailure(f -> !(f instanceof IllegalStateException))
-        .transform(
-            f -> new IllegalStateException(Failures.classify("capture-service", f).message()))
-        .map(
-            r ->
-                r == null || r.slots() == null
-                    ? List.<Slot>of()
-                    : r.slots().stream()
-                        .map(s -> new Slot(s.ownerType(), s.ownerId(), s.name(), s.content()))
-                        .toList())
-        .subscribeAsCompletionStage();
+      String tenant, String agent, String chat, String session, String thread) {
+    return Failures.skippable(
+        CAPTURE,
+        slotsTimeout,
+        client
+            .slots(tenant, agent, chat, session, thread)
+            .map(
+                r ->
+                    r == null || r.slots() == null
+                        ? List.<Slot>of()
+                        : r.slots().stream()
+                            .map(s -> new Slot(s.ownerType(), s.ownerId(), s.name(), s.content()))
+                            .toList()));
+  }
+
+  @Override
+  public CompletableFuture<List<Turn>> recent(String tenant, String agent, String chat, int limit) {
+    return Failures.skippable(
+        CAPTURE,
+        turnsTimeout,
+        client
+            .recentTurns(tenant, agent, chat, limit)
+            .map(
+                r ->
+                    r == null || r.turns() == null
+                        ? List.<Turn>of()
+                        : r.turns().stream()
+                            .filter(t -> t.id() != null && t.text() != null)
+                            .map(
+                                t ->
+                                    new Turn(
+                                        t.id(),
+                                        Objects.requireNonNullElse(t.speaker(), "someone"),
+                                        t.role(),
+                                        t.text(),
+                                        t.occurredAt(),
+                                        t.thread(),
+                                        t.session()))
+                            .toList()));
   }
 }

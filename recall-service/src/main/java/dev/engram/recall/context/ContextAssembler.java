@@ -1,5 +1,6 @@
 package dev.engram.recall.context;
 
+import dev.engram.contracts.index.DocKind;
 import dev.engram.contracts.index.IndexDocument;
 import dev.engram.recall.index.DocKey;
 import java.util.ArrayList;
@@ -7,14 +8,17 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Packs a context block into a token budget: the preamble, slots first (truncated to fit if need
- * be), then L0 identity, L1 essential and L2 relevance, each within its share of what the slots
- * left (a layer's unused share rolls over to the next). Items are taken best first; one that does
- * not fit is skipped for a smaller one after it; a layer that leaves items out says how many. The
- * finished block is counted again as a whole and trimmed until it fits, so the budget holds exactly
- * by the tokenizer's count, whatever BPE merges happen across section edges.
+ * be); then, each within its share of what the slots left, the Person sections, the current facts
+ * and the recent turns (newest kept first), taking only what they use; then L0 identity, L1
+ * essential and L2 relevance, each within its share of what is left (a layer's unused share rolls
+ * over to the next). Items are taken best first; one that does not fit is skipped for a smaller one
+ * after it; a section that leaves items out says how many. An item shown once is not shown again.
+ * The finished block is counted again as a whole and trimmed until it fits, so the budget holds
+ * exactly by the tokenizer's count, whatever BPE merges happen across section edges.
  */
 final class ContextAssembler {
 
@@ -25,56 +29,146 @@ final class ContextAssembler {
     static final Layer EMPTY = new Layer(List.of(), 0);
   }
 
+  /** Everything a block can be made of. */
+  record Parts(
+      List<SlotSource.Slot> slots,
+      List<People.Person> people,
+      FactSource.Facts facts,
+      List<TurnSource.Turn> turns,
+      Layer identity,
+      Layer essential,
+      Layer relevance) {}
+
+  /** Shares of the budget left after slots (see RecallConfig.ContextSettings). */
+  record Shares(double identity, double essential, double people, double facts, double turns) {}
+
   /** The block, its exact token count, and every section (rendered or not). */
   record Assembled(String text, int tokens, List<ContextSection> sections) {}
 
   private final TokenCounter tokens;
   private final ContextTemplates templates;
-  private final double identityShare;
-  private final double essentialShare;
+  private final Shares shares;
+  private final SectionFill filler;
 
   ContextAssembler(
       TokenCounter tokens,
       ContextTemplates templates,
       double identityShare,
       double essentialShare) {
+    this(tokens, templates, new Shares(identityShare, essentialShare, 0.2, 0.1, 0.25));
+  }
+
+  ContextAssembler(TokenCounter tokens, ContextTemplates templates, Shares shares) {
     this.tokens = tokens;
     this.templates = templates;
-    this.identityShare = identityShare;
-    this.essentialShare = essentialShare;
+    this.shares = shares;
+    this.filler = new SectionFill(tokens, templates);
   }
 
   Assembled assemble(
       int budget, List<SlotSource.Slot> slots, Layer identity, Layer essential, Layer relevance) {
-    List<ContextSection> sections = new ArrayList<>();
+    return assemble(
+        budget,
+        new Parts(
+            slots, List.of(), FactSource.Facts.NONE, List.of(), identity, essential, relevance));
+  }
+
+  Assembled assemble(int budget, Parts parts) {
+    List<ContextSection> filled = new ArrayList<>(); // in the order they got their budget
     String preamble = templates.preamble().strip();
     boolean withPreamble = !preamble.isEmpty() && tokens.count(preamble) <= budget;
     int used = withPreamble ? tokens.count(preamble) : 0;
     boolean first = !withPreamble;
-    for (SlotSource.Slot slot : ordered(slots)) {
+    for (SlotSource.Slot slot : ordered(parts.slots())) {
       ContextSection s =
-          new ContextSection(slot.name(), "slots", templates.slotHeading(slot.name()));
-      int cost = fillSlot(s, slot.content(), budget - used, first);
+          new ContextSection(slot.name(), ContextSection.SLOTS, templates.slotHeading(slot));
+      int cost = filler.fillSlot(s, slot.content(), budget - used, first);
       used += cost;
       first &= cost == 0;
-      sections.add(s);
+      filled.add(s);
     }
     int rest = budget - used;
     Set<DocKey> selected = new HashSet<>();
-    int identityBudget = (int) Math.floor(rest * identityShare);
-    int essentialBudget = (int) Math.floor(rest * essentialShare);
-    ContextSection l0 = layer("identity", "L0", templates.identity(), identity, selected);
-    int cost = fill(l0, identity, identityBudget, first, selected);
+    Set<Long> shownFacts = new HashSet<>();
+    List<ContextSection> people = new ArrayList<>();
+    int peopleRoom = (int) Math.floor(rest * shares.people());
+    int peopleUsed = 0;
+    for (int i = 0; i < parts.people().size(); i++) {
+      People.Person person = parts.people().get(i);
+      ContextSection s =
+          new ContextSection(
+              "person:" + person.name(),
+              ContextSection.PEOPLE,
+              templates.personHeading(person.name()));
+      List<ContextSection.Entry> candidates = new ArrayList<>();
+      person.facts().stream()
+          .filter(f -> !shownFacts.contains(f.id()))
+          .forEach(f -> candidates.add(ContextSection.Entry.fact(f, templates.line(f))));
+      person.memories().stream()
+          .filter(d -> !selected.contains(DocKey.of(d)))
+          .forEach(d -> candidates.add(new ContextSection.Entry(DocKey.of(d), templates.line(d))));
+      s.candidates = candidates.size();
+      int room = (peopleRoom - peopleUsed) / (parts.people().size() - i);
+      int cost = filler.fillLines(s, candidates, room, first, false);
+      shown(s, selected, shownFacts);
+      peopleUsed += cost;
+      first &= cost == 0;
+      people.add(s);
+    }
+    used += peopleUsed;
+    ContextSection facts =
+        new ContextSection("current_facts", ContextSection.FACTS, templates.facts());
+    List<ContextSection.Entry> factLines =
+        parts.facts().facts().stream()
+            .filter(f -> !shownFacts.contains(f.id()))
+            .map(f -> ContextSection.Entry.fact(f, templates.line(f)))
+            .toList();
+    facts.candidates = factLines.size() + parts.facts().omitted();
+    int cost =
+        filler.fillLines(facts, factLines, (int) Math.floor(rest * shares.facts()), first, false);
     used += cost;
     first &= cost == 0;
-    ContextSection l1 = layer("essential", "L1", templates.essential(), essential, selected);
-    cost = fill(l1, essential, essentialBudget + identityBudget - cost, first, selected);
+    ContextSection turns =
+        new ContextSection("recent_turns", ContextSection.TURNS, templates.recentTurns());
+    List<ContextSection.Entry> turnLines =
+        parts.turns().stream()
+            .map(
+                t ->
+                    new ContextSection.Entry(
+                        new DocKey(DocKind.EXCHANGE, t.id()), templates.line(t)))
+            .toList();
+    turns.candidates = turnLines.size();
+    cost = filler.fillLines(turns, turnLines, (int) Math.floor(rest * shares.turns()), first, true);
+    shown(turns, selected, shownFacts);
     used += cost;
     first &= cost == 0;
-    ContextSection l2 = layer("relevance", "L2", templates.relevance(), relevance, selected);
-    fill(l2, relevance, budget - used, first, selected);
-    sections.addAll(List.of(l0, l1, l2));
-    return fit(budget, withPreamble ? preamble : null, sections);
+    filled.addAll(people);
+    filled.add(facts);
+    filled.add(turns);
+
+    rest = budget - used;
+    int identityBudget = (int) Math.floor(rest * shares.identity());
+    int essentialBudget = (int) Math.floor(rest * shares.essential());
+    ContextSection l0 = layer("identity", "L0", templates.identity(), parts.identity(), selected);
+    cost = fill(l0, parts.identity(), identityBudget, first, selected);
+    used += cost;
+    first &= cost == 0;
+    ContextSection l1 =
+        layer("essential", "L1", templates.essential(), parts.essential(), selected);
+    cost = fill(l1, parts.essential(), essentialBudget + identityBudget - cost, first, selected);
+    used += cost;
+    first &= cost == 0;
+    ContextSection l2 =
+        layer("relevance", "L2", templates.relevance(), parts.relevance(), selected);
+    fill(l2, parts.relevance(), budget - used, first, selected);
+    filled.addAll(List.of(l0, l1, l2));
+
+    // The conversation goes last, closest to the model's turn; with nothing to show, it is not
+    // listed at all (nor are people when the chat has none).
+    List<ContextSection> rendered = new ArrayList<>(filled);
+    rendered.removeAll(List.of(facts, turns));
+    Stream.of(facts, turns).filter(s -> s.candidates > 0).forEach(rendered::add);
+    return fit(budget, withPreamble ? preamble : null, rendered, filled.reversed());
   }
 
   private ContextSection layer(
@@ -85,58 +179,34 @@ final class ContextAssembler {
     return s;
   }
 
-  private int fillSlot(ContextSection s, String content, int room, boolean first) {
-    s.budget = room;
-    int fixed = (first ? 0 : tokens.count(SEPARATOR)) + tokens.count(s.heading + "\n");
-    String body = content == null ? "" : content.strip();
-    if (body.isEmpty() || fixed >= room) {
-      s.content = "";
-      s.truncated = !body.isEmpty();
-      return 0;
-    }
-    String fitted = tokens.truncate(body, room - fixed);
-    s.content = fitted;
-    s.truncated = fitted.length() < body.length();
-    s.used = fixed + tokens.count(fitted);
-    return s.used;
-  }
-
   /** Fills a layer within {@code room} tokens (separator included); returns the tokens used. */
   private int fill(ContextSection s, Layer layer, int room, boolean first, Set<DocKey> selected) {
-    s.budget = Math.max(0, room);
-    List<IndexDocument> candidates =
-        layer.documents().stream().filter(d -> !selected.contains(DocKey.of(d))).toList();
-    int cost = tryFill(s, candidates, room, first, 0);
-    if (s.omitted() > 0) {
-      int reserve = tokens.count("\n" + templates.omitted(s.candidates));
-      cost = tryFill(s, candidates, room, first, reserve);
-    }
-    if (!s.rendered()) {
-      return 0;
-    }
-    s.entries.forEach(e -> selected.add(e.key()));
-    s.used = s.omitted() > 0 ? cost + tokens.count("\n" + templates.omitted(s.omitted())) : cost;
-    return s.used;
-  }
-
-  private int tryFill(
-      ContextSection s, List<IndexDocument> candidates, int room, boolean first, int reserve) {
-    s.entries.clear();
-    int cost = (first ? 0 : tokens.count(SEPARATOR)) + tokens.count(s.heading);
-    for (IndexDocument d : candidates) {
-      String line = templates.line(d);
-      boolean lead = s.entries.isEmpty() && s.heading.isEmpty();
-      int lineCost = tokens.count(lead ? line : "\n" + line);
-      if (cost + lineCost + reserve <= room) {
-        s.entries.add(new ContextSection.Entry(DocKey.of(d), line));
-        cost += lineCost;
-      }
-    }
+    List<ContextSection.Entry> candidates =
+        layer.documents().stream()
+            .filter(d -> !selected.contains(DocKey.of(d)))
+            .map(d -> new ContextSection.Entry(DocKey.of(d), templates.line(d)))
+            .toList();
+    int cost = filler.fillLines(s, candidates, room, first, false);
+    shown(s, selected, new HashSet<>());
     return cost;
   }
 
-  /** Counts the whole block and drops the last items (then slots) until it fits the budget. */
-  private Assembled fit(int budget, String preamble, List<ContextSection> sections) {
+  private static void shown(ContextSection s, Set<DocKey> selected, Set<Long> facts) {
+    for (ContextSection.Entry e : s.entries) {
+      if (e.key() != null) {
+        selected.add(e.key());
+      } else {
+        facts.add(e.fact());
+      }
+    }
+  }
+
+  /**
+   * Counts the whole block and drops items (the last filled first; slots last) until it fits the
+   * budget.
+   */
+  private Assembled fit(
+      int budget, String preamble, List<ContextSection> sections, List<ContextSection> trimOrder) {
     while (true) {
       String text = render(preamble, sections);
       int count = tokens.count(text);
@@ -144,15 +214,15 @@ final class ContextAssembler {
         return new Assembled(text, count, sections);
       }
       ContextSection last =
-          sections.reversed().stream().filter(ContextSection::rendered).findFirst().orElse(null);
+          trimOrder.stream().filter(ContextSection::rendered).findFirst().orElse(null);
       if (last == null) {
-        return fit(budget, null, sections); // only the preamble was left, and it did not fit
+        return fit(budget, null, sections, trimOrder); // only the preamble was left, and too big
       }
       if (last.isSlot()) {
         last.content = "";
         last.truncated = true;
       } else {
-        last.entries.removeLast();
+        last.dropOne();
       }
     }
   }
@@ -170,23 +240,29 @@ final class ContextAssembler {
     return String.join(SEPARATOR, parts);
   }
 
+  /**
+   * The tenant's slots (global notes) first, then working memory, hot context and the thread's
+   * handoff, then every other slot by owner (agent, chat, session, thread) and name.
+   */
   private static List<SlotSource.Slot> ordered(List<SlotSource.Slot> slots) {
     return slots.stream()
         .filter(s -> s.content() != null && !s.content().isBlank())
         .sorted(
-            Comparator.comparingInt((SlotSource.Slot s) -> ContextTemplates.slotRank(s.name()))
-                .thenComparing(SlotSource.Slot::name)
-                .thenComparing(s -> ownerRank(s.ownerType())))
+            Comparator.comparingInt((SlotSource.Slot s) -> "TENANT".equals(s.ownerType()) ? 0 : 1)
+                .thenComparingInt(s -> ContextTemplates.slotRank(s.name()))
+                .thenComparingInt(s -> ownerRank(s.ownerType()))
+                .thenComparing(SlotSource.Slot::name))
         .toList();
   }
 
-  /** The agent's slots first, then the session's, then the thread's. */
   private static int ownerRank(String owner) {
     return switch (owner == null ? "" : owner) {
-      case "AGENT" -> 0;
-      case "SESSION" -> 1;
-      case "THREAD" -> 2;
-      default -> 3;
+      case "TENANT" -> 0;
+      case "AGENT" -> 1;
+      case "CHAT" -> 2;
+      case "SESSION" -> 3;
+      case "THREAD" -> 4;
+      default -> 5;
     };
   }
 }

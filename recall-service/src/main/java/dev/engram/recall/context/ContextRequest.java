@@ -8,7 +8,8 @@ import jakarta.validation.constraints.Size;
 
 /**
  * Body of {@code POST /v1/context}: who the context is for (agent, and optionally chat, thread and
- * session), an optional query for L2 relevance, and the budget in tokens.
+ * session), an optional query for L2 relevance, the budget in tokens, and how many recent turns of
+ * the chat to show (default {@code engram.recall.context.recent-turns}).
  */
 public record ContextRequest(
     @NotBlank @Size(max = 256) String agent,
@@ -16,4 +17,17 @@ public record ContextRequest(
     @Size(min = 1, max = 256) String thread,
     @Size(min = 1, max = 256) String session,
     @Size(min = 1) String query,
-    @NotNull @Min(1) @Max(1_000_000) Integer budgetTokens) {}
+    @NotNull @Min(1) @Max(1_000_000) Integer budgetTokens,
+    @Min(0) @Max(100) Integer recentTurns) {
+
+  /** A request showing the configured number of recent turns. */
+  public ContextRequest(
+      String agent,
+      String chat,
+      String thread,
+      String session,
+      String query,
+      Integer budgetTokens) {
+    this(agent, chat, thread, session, query, budgetTokens, null);
+  }
+}

@@ -1,6 +1,5 @@
 package dev.engram.recall.context;
 
-import dev.engram.contracts.index.DocKind;
 import java.util.List;
 
 /**
@@ -17,7 +16,8 @@ public record ContextResponse(
     long tookMs) {
 
   /**
-   * A section: a slot ({@code layer} "slots") or a layer (L0 identity, L1 essential, L2 relevance).
+   * A section: a slot ({@code layer} "slots"), a person of the chat ("people"), the current facts
+   * ("facts"), the recent turns ("turns") or a layer (L0 identity, L1 essential, L2 relevance).
    * {@code budget_tokens} is what it could use; {@code omitted} = candidates − selected.
    */
   record Section(
@@ -33,9 +33,14 @@ public record ContextResponse(
       boolean truncated,
       List<ItemRef> items) {}
 
-  /** An item the section selected. */
-  record ItemRef(DocKind kind, long id) {}
+  /**
+   * An item the section selected: a {@code memory}, an {@code exchange} (turn) or a {@code fact}.
+   */
+  record ItemRef(String kind, long id) {}
 
-  /** A source the context had to do without (capture-service's slots, the graph signal). */
+  /**
+   * A source the context had to do without: {@code slots}, {@code recent_turns}, {@code facts}
+   * (capture-service's or graph-service's part), or a recall signal such as {@code graph}.
+   */
   record Skipped(String source, String reason) {}
 }

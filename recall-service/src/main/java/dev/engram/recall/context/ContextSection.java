@@ -5,13 +5,28 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One section of a context block while it is filled: a slot (its content), or a layer (the lines of
- * the items selected from its candidates). Not rendered when it selected nothing.
+ * One section of a context block while it is filled: a slot (its content), or a list (the lines of
+ * the items selected from its candidates: a memory layer, a person, the current facts, the recent
+ * turns). Not rendered when it selected nothing.
  */
 final class ContextSection {
 
-  /** A selected item and its line. */
-  record Entry(DocKey key, String line) {}
+  static final String SLOTS = "slots";
+  static final String PEOPLE = "people";
+  static final String FACTS = "facts";
+  static final String TURNS = "turns";
+
+  /** A selected item and its line: a memory or turn ({@code key}), or a fact ({@code fact}). */
+  record Entry(DocKey key, long fact, String line) {
+
+    Entry(DocKey key, String line) {
+      this(key, 0, line);
+    }
+
+    static Entry fact(FactSource.Fact f, String line) {
+      return new Entry(null, f.id(), line);
+    }
+  }
 
   final String name;
   final String layer;
@@ -44,6 +59,15 @@ final class ContextSection {
     return candidates - entries.size();
   }
 
+  /** Drops one item when the block must shrink: the oldest turn, else the last line. */
+  void dropOne() {
+    if (layer.equals(TURNS)) {
+      entries.removeFirst();
+    } else {
+      entries.removeLast();
+    }
+  }
+
   /** The section's text: heading, then content or lines, then the omitted line if any. */
   String text(ContextTemplates templates) {
     if (!rendered()) {
@@ -58,7 +82,7 @@ final class ContextSection {
     } else {
       entries.forEach(e -> lines.add(e.line()));
       if (omitted() > 0) {
-        lines.add(templates.omitted(omitted()));
+        lines.add(templates.omitted(layer, omitted()));
       }
     }
     return String.join("\n", lines);

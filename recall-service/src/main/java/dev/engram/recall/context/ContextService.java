@@ -2,12 +2,16 @@ package dev.engram.recall.context;
 
 import dev.engram.common.error.EngramException;
 import dev.engram.contracts.index.DocKind;
+import dev.engram.contracts.index.IndexDocument;
 import dev.engram.recall.config.RecallConfig;
+import dev.engram.recall.index.DocKey;
 import dev.engram.recall.index.Filters;
 import dev.engram.recall.index.IndexStore;
 import dev.engram.recall.index.Page;
+import dev.engram.recall.index.SearchHit;
 import dev.engram.recall.index.Visibility;
 import dev.engram.recall.recall.FusedHit;
+import dev.engram.recall.recall.ProperNouns;
 import dev.engram.recall.recall.RecallQuery;
 import dev.engram.recall.recall.RecallResult;
 import dev.engram.recall.recall.RecallService;
@@ -15,42 +19,76 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.stream.Stream;
 
 /**
- * Gathers what a context block is made of (slots from capture-service, started first and awaited
- * last; PROFILE memories; highest-confidence memories; recall on the query) and has it packed into
- * the budget. Without capture-service the block is built without slots, and the answer says so.
+ * Gathers what a context block is made of and has it packed into the budget: slots and the chat's
+ * recent turns from capture-service (started first, awaited late), the current facts about the
+ * entities in play from graph-service (asked once the turns name the chat's people), PROFILE
+ * memories, highest-confidence memories, the memories about each person, and recall on the query.
+ * Without one of the other services the block is built without its part, and the answer says so.
  */
 @ApplicationScoped
 public class ContextService {
 
   static final String PROFILE = "PROFILE";
 
+  /** Proper nouns of the recent turns sent to the graph besides the people. */
+  private static final int TURN_ENTITIES = 10;
+
   private final IndexStore store;
   private final RecallService recall;
   private final SlotSource slots;
+  private final TurnSource turns;
+  private final FactSource facts;
   private final RecallConfig config;
   private final TokenCounter tokens;
   private final ContextTemplates templates;
   private final ContextAssembler assembler;
 
-  ContextService(IndexStore store, RecallService recall, SlotSource slots, RecallConfig config) {
+  ContextService(
+      IndexStore store,
+      RecallService recall,
+      SlotSource slots,
+      TurnSource turns,
+      FactSource facts,
+      RecallConfig config) {
     this.store = store;
     this.recall = recall;
     this.slots = slots;
+    this.turns = turns;
+    this.facts = facts;
     this.config = config;
     var c = config.context();
     if (c.identityShare() + c.essentialShare() > 1.0) {
       throw new IllegalArgumentException(
           "engram.recall.context: identity-share + essential-share must not exceed 1");
     }
+    if (c.peopleShare() + c.factsShare() + c.recentTurnsShare() > 1.0) {
+      throw new IllegalArgumentException(
+          "engram.recall.context: people-share + facts-share + recent-turns-share must not"
+              + " exceed 1");
+    }
     this.tokens = new TokenCounter(c.encoding());
     this.templates = ContextTemplates.of(c.templates());
-    this.assembler = new ContextAssembler(tokens, templates, c.identityShare(), c.essentialShare());
+    this.assembler =
+        new ContextAssembler(
+            tokens,
+            templates,
+            new ContextAssembler.Shares(
+                c.identityShare(),
+                c.essentialShare(),
+                c.peopleShare(),
+                c.factsShare(),
+                c.recentTurnsShare()));
   }
 
   /** A context block as {@code POST /v1/context} answers it (also for the MCP tool). */
@@ -61,14 +99,28 @@ public class ContextService {
       throw EngramException.invalid(
           "query", "max_bytes", "at most " + config.maxTextBytes() + " bytes");
     }
-    CompletableFuture<List<SlotSource.Slot>> pending =
-        slots.slots(tenant, r.agent(), r.session(), r.thread());
-    int n = config.context().candidates();
+    var c = config.context();
+    CompletableFuture<List<SlotSource.Slot>> pendingSlots =
+        slots.slots(tenant, r.agent(), r.chat(), r.session(), r.thread());
+    int recentTurns = r.recentTurns() == null ? c.recentTurns() : r.recentTurns();
+    CompletableFuture<List<TurnSource.Turn>> pendingTurns =
+        r.chat() == null || recentTurns == 0
+            ? CompletableFuture.completedFuture(List.of())
+            : turns.recent(tenant, r.agent(), r.chat(), recentTurns);
+    int n = c.candidates();
     Visibility memories =
         new Visibility(tenant, r.agent(), r.chat(), Set.of(DocKind.MEMORY), Instant.now());
     Page identity = store.byConfidence(memories.withFilters(only(PROFILE)), n);
     Page essential = store.byConfidence(memories.withFilters(except(PROFILE)), n);
     List<ContextResponse.Skipped> skipped = new ArrayList<>();
+    List<TurnSource.Turn> recent = await(pendingTurns, "recent_turns", skipped, List.of());
+    List<String> people = People.of(recent, r.agent(), c.maxPeople());
+    List<String> entities = entities(people, recent);
+    boolean asked = !entities.isEmpty() || (r.query() != null && !r.query().isBlank());
+    CompletableFuture<FactSource.Facts> pendingFacts =
+        asked
+            ? facts.current(tenant, r.agent(), r.chat(), r.query(), entities, c.factsLimit())
+            : CompletableFuture.completedFuture(FactSource.Facts.NONE);
     ContextAssembler.Layer relevance = ContextAssembler.Layer.EMPTY;
     if (r.query() != null && !r.query().isBlank()) {
       RecallResult found =
@@ -88,20 +140,25 @@ public class ContextService {
       var documents = found.hits().stream().map(FusedHit::document).toList();
       relevance = new ContextAssembler.Layer(documents, documents.size());
     }
-    List<SlotSource.Slot> loaded = List.of();
-    try {
-      loaded = pending.join();
-    } catch (CompletionException e) {
-      String why = e.getCause() == null ? e.getMessage() : e.getCause().getMessage();
-      skipped.add(new ContextResponse.Skipped("slots", why));
-    }
+    List<IndexDocument> pool =
+        Stream.of(identity.documents(), essential.documents(), relevance.documents())
+            .flatMap(List::stream)
+            .toList();
+    FactSource.Facts current = await(pendingFacts, "facts", skipped, FactSource.Facts.NONE);
+    List<People.Person> persons =
+        people.stream().map(p -> person(p, memories, pool, current)).toList();
+    List<SlotSource.Slot> loaded = await(pendingSlots, "slots", skipped, List.of());
     var assembled =
         assembler.assemble(
             r.budgetTokens(),
-            loaded,
-            new ContextAssembler.Layer(identity.documents(), identity.total()),
-            new ContextAssembler.Layer(essential.documents(), essential.total()),
-            relevance);
+            new ContextAssembler.Parts(
+                loaded,
+                persons,
+                current,
+                recent,
+                new ContextAssembler.Layer(identity.documents(), identity.total()),
+                new ContextAssembler.Layer(essential.documents(), essential.total()),
+                relevance));
     return new ContextResponse(
         assembled.text(),
         assembled.tokens(),
@@ -110,6 +167,52 @@ public class ContextService {
         assembled.sections().stream().map(this::section).toList(),
         skipped,
         (System.nanoTime() - start) / 1_000_000);
+  }
+
+  /**
+   * What is known about one person: the memories naming them (a keyword search for the name, plus
+   * any gathered memory whose metadata says it is about them), PROFILE first; the facts about them.
+   */
+  private People.Person person(
+      String name, Visibility memories, List<IndexDocument> pool, FactSource.Facts current) {
+    Map<DocKey, IndexDocument> found = new LinkedHashMap<>();
+    store.keyword(name, memories, config.context().candidates()).stream()
+        .map(SearchHit::document)
+        .forEach(d -> found.putIfAbsent(DocKey.of(d), d));
+    pool.stream()
+        .filter(d -> d.kind() == DocKind.MEMORY)
+        .forEach(d -> found.putIfAbsent(DocKey.of(d), d));
+    List<IndexDocument> about =
+        found.values().stream()
+            .filter(d -> People.about(d, name))
+            .sorted(Comparator.comparingInt(d -> PROFILE.equals(d.category()) ? 0 : 1))
+            .toList();
+    List<FactSource.Fact> theirs =
+        current.facts().stream().filter(f -> People.about(f, name)).toList();
+    return new People.Person(name, about, theirs);
+  }
+
+  /** The people first, then the names the recent turns mention. */
+  private static List<String> entities(List<String> people, List<TurnSource.Turn> recent) {
+    Set<String> names = new LinkedHashSet<>(people);
+    String said = String.join("\n", recent.stream().map(TurnSource.Turn::text).toList());
+    names.addAll(ProperNouns.in(said, TURN_ENTITIES));
+    return List.copyOf(names);
+  }
+
+  /** The source's answer, or {@code fallback} with the reason listed in {@code skipped}. */
+  private static <T> T await(
+      CompletableFuture<T> pending,
+      String source,
+      List<ContextResponse.Skipped> skipped,
+      T fallback) {
+    try {
+      return pending.join();
+    } catch (CompletionException e) {
+      String why = e.getCause() == null ? e.getMessage() : e.getCause().getMessage();
+      skipped.add(new ContextResponse.Skipped(source, why));
+      return fallback;
+    }
   }
 
   private ContextResponse.Section section(ContextSection s) {
@@ -126,7 +229,11 @@ public class ContextService {
         s.omitted(),
         s.truncated,
         s.entries.stream()
-            .map(e -> new ContextResponse.ItemRef(e.key().kind(), e.key().id()))
+            .map(
+                e ->
+                    e.key() == null
+                        ? new ContextResponse.ItemRef("fact", e.fact())
+                        : new ContextResponse.ItemRef(e.key().kind().wire(), e.key().id()))
             .toList());
   }
 

@@ -9,9 +9,13 @@ import java.util.concurrent.CompletableFuture;
  */
 public interface SlotSource {
 
-  /** The agent's own slots, the session's and the thread's (session and thread may be null). */
-  CompletableFuture<List<Slot>> slots(String tenant, String agent, String session, String thread);
+  /**
+   * The tenant's (global notes), the agent's, the chat's, the session's and the thread's slots, in
+   * that order (chat, session and thread may be null).
+   */
+  CompletableFuture<List<Slot>> slots(
+      String tenant, String agent, String chat, String session, String thread);
 
-  /** One slot: who owns it (AGENT, SESSION, THREAD), its name and its content. */
+  /** One slot: who owns it (TENANT, AGENT, CHAT, SESSION, THREAD), its name and its content. */
   record Slot(String ownerType, String ownerId, String name, String content) {}
 }

@@ -76,9 +76,45 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                   .put("thread", text(THREAD))
                   .put("session", text(SESSION))
                   .put("query", text("the user's message, to add what is relevant to it"))
+                  .put("budget_tokens", integer("the most tokens the block may take, 1 to 1000000"))
+                  .put(
+                      "recent_turns",
+                      integer("how many recent turns of the chat to show, 0 to 100 (default 10)")));
+      case "session_start" ->
+          object(
+              List.of("agent", "budget_tokens"),
+              new JsonObject()
+                  .put("agent", text(AGENT))
+                  .put("chat", text(CHAT))
+                  .put("thread", text(THREAD + "; its handoff is shown"))
+                  .put("session", text(SESSION + "; default: a new id capture-service makes"))
+                  .put("first_message", text("the user's first message, to add what is relevant"))
                   .put(
                       "budget_tokens",
-                      integer("the most tokens the block may take, 1 to 1000000")));
+                      integer("the most tokens the context may take, 1 to 1000000")));
+      case "session_end" ->
+          object(
+              List.of("agent", "session"),
+              new JsonObject()
+                  .put("agent", text(AGENT))
+                  .put("session", text("the session to end, as session_start answered it"))
+                  .put("chat", text(CHAT))
+                  .put("thread", text(THREAD + "; its handoff is written"))
+                  .put("summary", text("what happened in the session, for the day's log")));
+      case "checkpoint" ->
+          object(
+              List.of("agent", "session"),
+              new JsonObject()
+                  .put("agent", text(AGENT))
+                  .put("session", text("the session, as session_start answered it"))
+                  .put("chat", text(CHAT))
+                  .put("thread", text(THREAD))
+                  .put("summary", text("what the turns about to be dropped said and decided"))
+                  .put(
+                      "commitments",
+                      array(
+                          text("one open commitment, e.g. 'send Alice the flight options'"),
+                          "what the agent still has to do, at most 50")));
       case "forget" ->
           object(
               List.of("agent", "id"),

@@ -42,7 +42,7 @@ class RecallTools {
           "speakers",
           "as_of");
   private static final Set<String> CONTEXT =
-      Set.of("agent", "chat", "thread", "session", "query", "budget_tokens");
+      Set.of("agent", "chat", "thread", "session", "query", "budget_tokens", "recent_turns");
 
   private final McpCallers callers;
   private final RecallService recall;
@@ -86,9 +86,10 @@ class RecallTools {
   @Tool(
       name = "context",
       description =
-          "One block of memory to put in front of the model, within a token budget: working"
-              + " memory and handoff slots, identity, essential memories, and what is relevant to"
-              + " the query. Answers {text, tokens, budget_tokens, encoding, sections, skipped,"
+          "One block of memory to put in front of the model, within a token budget: notes and"
+              + " slots (global, agent, chat, session, thread), what is known about each person of"
+              + " the chat, identity, essential memories, what is relevant to the query, the"
+              + " current facts and the chat's recent turns. Answers {text, tokens, budget_tokens, encoding, sections, skipped,"
               + " took_ms}.",
       inputSchema = @Tool.InputSchema(generator = EngramSchemas.class))
   ToolResponse context(RawMessage message) {
@@ -114,6 +115,7 @@ class RecallTools {
     args.optionalText("as_of");
     args.optionalLong("k");
     args.optionalLong("budget_tokens");
+    args.optionalLong("recent_turns");
     args.optionalFraction("min_confidence");
     args.flag("include_archived", false);
     T request;

@@ -1,6 +1,9 @@
 package dev.engram.recall.mcp;
 
+import io.vertx.core.json.JsonArray;
 import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -179,6 +182,37 @@ final class ToolArgs {
       throw new ToolFailure(name + " must be an integer from " + min + " to " + max);
     }
     return value;
+  }
+
+  /** An integer in [min, max] that must be given. */
+  long requiredRange(String name, long min, long max) {
+    Long value = optionalRange(name, min, max);
+    if (value == null) {
+      throw new ToolFailure(name + " is required (an integer from " + min + " to " + max + ")");
+    }
+    return value;
+  }
+
+  /** A list of at most {@code max} non-empty strings without NUL, or null when absent. */
+  List<String> optionalTexts(String name, int max) {
+    Object value = values.get(name);
+    if (value instanceof JsonArray array) {
+      value = array.getList();
+    }
+    if (value == null) {
+      return null;
+    }
+    if (!(value instanceof List<?> list) || list.size() > max) {
+      throw new ToolFailure(name + " must be a list of at most " + max + " strings");
+    }
+    List<String> texts = new ArrayList<>();
+    for (Object item : list) {
+      if (!(item instanceof String text) || text.isBlank() || text.indexOf('\0') >= 0) {
+        throw new ToolFailure(name + " must hold non-empty strings without NUL characters");
+      }
+      texts.add(text);
+    }
+    return texts;
   }
 
   private static String abbreviate(String text) {

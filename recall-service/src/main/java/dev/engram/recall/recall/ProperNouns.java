@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * purpose: it needs no model, costs microseconds, and a miss only means no injection (the other
  * signals still search).
  */
-final class ProperNouns {
+public final class ProperNouns {
 
   private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}][\\p{L}\\p{N}&'’.-]*");
 
@@ -41,7 +41,7 @@ final class ProperNouns {
   private ProperNouns() {}
 
   /** The distinct proper nouns of a query, in order, at most {@code max}. */
-  static List<String> in(String query, int max) {
+  public static List<String> in(String query, int max) {
     Set<String> names = new LinkedHashSet<>();
     List<String> current = new ArrayList<>();
     int end = -1;

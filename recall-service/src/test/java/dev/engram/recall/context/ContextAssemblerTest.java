@@ -167,6 +167,66 @@ class ContextAssemblerTest {
     assertFalse(result.text().contains("word399"));
   }
 
+  @Test
+  void everyBudgetHoldsWithPeopleFactsAndTurnsAndNothingIsShownTwice() {
+    var alice =
+        new People.Person(
+            "alice",
+            docs("PROFILE", 1, 2),
+            List.of(new FactSource.Fact(9, "alice", "lives_in", "Oslo", null, null)));
+    List<TurnSource.Turn> turns = new ArrayList<>();
+    for (long i = 1; i <= 20; i++) {
+      turns.add(
+          new TurnSource.Turn(
+              1000 + i, "alice", "user", "turn " + i + " of a long chat", null, null, null));
+    }
+    var facts =
+        new FactSource.Facts(
+            List.of(
+                new FactSource.Fact(9, "alice", "lives_in", "Oslo", null, null),
+                new FactSource.Fact(10, "Oslo", "capital_of", "Norway", null, null)),
+            4);
+    for (int budget = 1; budget <= 700; budget += 29) {
+      var result =
+          assembler.assemble(
+              budget,
+              new ContextAssembler.Parts(
+                  List.of(new SlotSource.Slot("TENANT", "t1", "rules", "Be brief.")),
+                  List.of(alice),
+                  facts,
+                  turns,
+                  new ContextAssembler.Layer(docs("PROFILE", range(1, 30)), 30),
+                  ContextAssembler.Layer.EMPTY,
+                  ContextAssembler.Layer.EMPTY));
+      assertEquals(tokens.count(result.text()), result.tokens(), "reported = counted");
+      assertTrue(result.tokens() <= budget, result.tokens() + " > " + budget);
+      String text = result.text();
+      assertTrue(
+          text.indexOf("memory number 1 ") < 0
+              || text.indexOf("memory number 1 ") == text.lastIndexOf("memory number 1 "),
+          text);
+      assertTrue(text.indexOf("lives_in") == text.lastIndexOf("lives_in"), text);
+    }
+    var roomy =
+        assembler.assemble(
+            2_000,
+            new ContextAssembler.Parts(
+                List.of(new SlotSource.Slot("TENANT", "t1", "rules", "Be brief.")),
+                List.of(alice),
+                facts,
+                turns,
+                ContextAssembler.Layer.EMPTY,
+                ContextAssembler.Layer.EMPTY,
+                ContextAssembler.Layer.EMPTY));
+    assertTrue(roomy.text().contains("## Notes for every agent: rules\nBe brief."), roomy.text());
+    assertEquals(
+        List.of("rules", "person:alice", "identity", "essential", "relevance"),
+        roomy.sections().stream().map(s -> s.name).toList().subList(0, 5));
+    var people = section(roomy, "person:alice");
+    assertEquals(3, people.entries.size(), "the fact, then both memories");
+    assertEquals(4 + 1, section(roomy, "current_facts").candidates, "one left, four the graph cut");
+  }
+
   // ---- helpers
 
   static ContextSection section(ContextAssembler.Assembled result, String name) {

@@ -9,6 +9,7 @@ import dev.engram.contracts.fixtures.Contracts;
 import dev.engram.contracts.index.DocKind;
 import dev.engram.recall.RecallTestResources;
 import dev.engram.recall.ServiceStub;
+import dev.engram.recall.context.FactSource;
 import dev.engram.recall.recall.GraphNeighbours;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -24,18 +25,22 @@ import org.junit.jupiter.api.Test;
 
 /**
  * recall-service calls graph-service and capture-service as docs/contracts says: its clients send
- * the fixture requests for the fixture's inputs, and read the fixture responses.
+ * the fixture requests for the fixture's inputs, and read the fixture responses (neighbours,
+ * current facts, slots, recent turns).
  */
 @QuarkusTest
 @QuarkusTestResource(RecallTestResources.class)
 class CalledContractsTest {
 
   @Inject GraphNeighbours graph;
+  @Inject FactSource facts;
 
   @AfterEach
   void resetStubs() {
     RecallTestResources.graph().reset();
     RecallTestResources.slots().reset();
+    RecallTestResources.recentTurns().reset();
+    RecallTestResources.currentFacts().reset();
   }
 
   @Test
@@ -84,10 +89,88 @@ class CalledContractsTest {
     // through context assembly, the production path; the tenant is the caller's key's (t1)
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("agent", query.get("agent").asText());
+    body.put("chat", query.get("chat").asText());
     body.put("session", query.get("session").asText());
     body.put("thread", query.get("thread").asText());
     body.put("budget_tokens", 2000);
-    String context =
+    String context = context(body).get("text").asText();
+    assertEquals(queryOfT1(query), ServiceStub.query(stub.received().getLast().query()));
+    // recall keeps each slot's owner, name and content; its context shows every content
+    for (JsonNode slot : Contracts.json("slots", "response.json").get("slots")) {
+      assertTrue(context.contains(slot.get("content").asText()), slot + " in " + context);
+    }
+  }
+
+  @Test
+  void recentTurnsForContext() {
+    ServiceStub stub = RecallTestResources.recentTurns();
+    stub.reset();
+    stub.answerWithFixture();
+    JsonNode query = Contracts.json("recent-turns", "request.json").get("query");
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("agent", query.get("agent").asText());
+    body.put("chat", query.get("chat").asText());
+    body.put("recent_turns", query.get("limit").asInt());
+    body.put("budget_tokens", 2000);
+    JsonNode context = context(body);
+    assertEquals(queryOfT1(query), ServiceStub.query(stub.received().getLast().query()));
+    // every turn is shown, oldest first, by its id
+    List<Long> ids = new ArrayList<>();
+    for (JsonNode turn : Contracts.json("recent-turns", "response.json").get("turns")) {
+      ids.add(turn.get("id").asLong());
+      assertTrue(context.get("text").asText().contains(turn.get("text").asText()), turn.toString());
+    }
+    JsonNode section = null;
+    for (JsonNode s : context.get("sections")) {
+      section = "recent_turns".equals(s.get("name").asText()) ? s : section;
+    }
+    List<Long> shown = new ArrayList<>();
+    section.get("items").forEach(i -> shown.add(i.get("id").asLong()));
+    assertEquals(ids, shown);
+  }
+
+  @Test
+  void currentFacts() throws Exception {
+    ServiceStub stub = RecallTestResources.currentFacts();
+    stub.reset();
+    stub.answerWithFixture();
+    FactSource.Facts answered = null;
+    for (String example : Contracts.examples("graph-current-facts", "request")) {
+      JsonNode request = Contracts.json("graph-current-facts", example);
+      List<String> entities = new ArrayList<>();
+      request.get("entities").forEach(e -> entities.add(e.asText()));
+      FactSource.Facts got =
+          facts
+              .current(
+                  request.get("tenant").asText(),
+                  request.get("agent").asText(),
+                  request.get("chat").textValue(),
+                  request.get("text").textValue(),
+                  entities,
+                  request.get("limit").asInt())
+              .get();
+      Contracts.assertMatches(request, stub.received().getLast().body());
+      answered = answered == null ? got : answered;
+    }
+    // recall keeps what a fact line shows: the names, the predicate and the validity
+    List<FactSource.Fact> expected = new ArrayList<>();
+    JsonNode response = Contracts.json("graph-current-facts", "response.json");
+    for (JsonNode f : response.get("facts")) {
+      expected.add(
+          new FactSource.Fact(
+              f.get("id").asLong(),
+              f.at("/subject/name").asText(),
+              f.get("predicate").asText(),
+              f.at("/object/name").asText(),
+              f.get("valid_from").isNull() ? null : Instant.parse(f.get("valid_from").asText()),
+              f.get("valid_to").isNull() ? null : Instant.parse(f.get("valid_to").asText())));
+    }
+    assertEquals(new FactSource.Facts(expected, response.get("omitted").asLong()), answered);
+  }
+
+  /** The context answer for {@code body}, through the production path, as the key of t1. */
+  private static JsonNode context(Map<String, Object> body) {
+    return Contracts.parse(
         given()
             .header("Authorization", "Bearer test-agent-t1")
             .contentType(ContentType.JSON)
@@ -96,14 +179,14 @@ class CalledContractsTest {
             .then()
             .statusCode(200)
             .extract()
-            .path("text");
-    Map<String, String> expectedQuery = new LinkedHashMap<>();
-    query.fields().forEachRemaining(p -> expectedQuery.put(p.getKey(), p.getValue().asText()));
-    expectedQuery.put("tenant", "t1");
-    assertEquals(expectedQuery, ServiceStub.query(stub.received().getLast().query()));
-    // recall keeps each slot's owner, name and content; its context shows every content
-    for (JsonNode slot : Contracts.json("slots", "response.json").get("slots")) {
-      assertTrue(context.contains(slot.get("content").asText()), slot + " in " + context);
-    }
+            .asString());
+  }
+
+  /** The fixture's query parameters, for the caller's tenant t1. */
+  private static Map<String, String> queryOfT1(JsonNode query) {
+    Map<String, String> expected = new LinkedHashMap<>();
+    query.fields().forEachRemaining(p -> expected.put(p.getKey(), p.getValue().asText()));
+    expected.put("tenant", "t1");
+    return expected;
   }
 }

@@ -15,6 +15,7 @@ public class McpTestResources implements QuarkusTestResourceLifecycleManager {
   private static CaptureStandIn capture;
   private static CaptureApiStandIn captureApi;
   private static GraphStandIn graph;
+  private static SessionsStandIn sessions;
 
   static synchronized CaptureStandIn capture() {
     return capture;
@@ -28,6 +29,11 @@ public class McpTestResources implements QuarkusTestResourceLifecycleManager {
     return graph;
   }
 
+  /** capture-service's session API (also for the REST session start's tests). */
+  public static synchronized SessionsStandIn sessions() {
+    return sessions;
+  }
+
   @Override
   public synchronized Map<String, String> start() {
     try {
@@ -35,6 +41,7 @@ public class McpTestResources implements QuarkusTestResourceLifecycleManager {
         capture = new CaptureStandIn();
         captureApi = new CaptureApiStandIn(capture);
         graph = new GraphStandIn();
+        sessions = new SessionsStandIn(capture);
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

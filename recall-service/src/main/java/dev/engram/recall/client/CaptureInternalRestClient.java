@@ -8,17 +8,30 @@ import jakarta.ws.rs.QueryParam;
 import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
-/** capture-service's internal slots API (URL and socket timeouts: quarkus.rest-client.slots.*). */
+/**
+ * capture-service's internal reads for context assembly: slots and a chat's recent turns (URL and
+ * socket timeouts: quarkus.rest-client.slots.*, the key it always had).
+ */
 @RegisterRestClient(configKey = "slots")
 @RegisterClientHeaders(InternalCallHeaders.class)
-@Path("/internal/v1/slots")
-interface SlotsRestClient {
+@Path("/internal/v1")
+interface CaptureInternalRestClient {
 
   /** Null parameters are left out of the query string. */
   @GET
-  Uni<SlotsWire.SlotsResponse> slots(
+  @Path("/slots")
+  Uni<CaptureInternalWire.SlotsResponse> slots(
       @QueryParam("tenant") String tenant,
       @QueryParam("agent") String agent,
+      @QueryParam("chat") String chat,
       @QueryParam("session") String session,
       @QueryParam("thread") String thread);
+
+  @GET
+  @Path("/exchanges/recent")
+  Uni<CaptureInternalWire.RecentTurns> recentTurns(
+      @QueryParam("tenant") String tenant,
+      @QueryParam("agent") String agent,
+      @QueryParam("chat") String chat,
+      @QueryParam("limit") int limit);
 }

@@ -1,0 +1,34 @@
+package dev.engram.recall.client;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * capture-service's {@code GET /internal/v1/slots} and {@code GET /internal/v1/exchanges/recent}
+ * answers (docs/internal-apis.md, docs/contracts). Unknown fields are ignored: a newer capture may
+ * add some.
+ */
+final class CaptureInternalWire {
+
+  private CaptureInternalWire() {}
+
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  record SlotsResponse(List<Slot> slots) {}
+
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  record Slot(String ownerType, String ownerId, String name, String content) {}
+
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  record RecentTurns(List<Turn> turns, Boolean more) {}
+
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  record Turn(
+      Long id,
+      String speaker,
+      String role,
+      String text,
+      Instant occurredAt,
+      String thread,
+      String session) {}
+}

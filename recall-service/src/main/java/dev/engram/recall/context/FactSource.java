@@ -1,0 +1,31 @@
+package dev.engram.recall.context;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Where context assembly reads the knowledge graph's current facts about the entities in play:
+ * graph-service's {@code POST /internal/v1/graph/facts/current} (never a superseded fact). A
+ * failure completes the future exceptionally; the context is then built without them.
+ */
+public interface FactSource {
+
+  /** Current facts about the entities named in {@code text} and in {@code entities}. */
+  CompletableFuture<Facts> current(
+      String tenant, String agent, String chat, String text, List<String> entities, int limit);
+
+  /** One current fact, by the names of its subject and object. */
+  record Fact(
+      long id,
+      String subject,
+      String predicate,
+      String object,
+      Instant validFrom,
+      Instant validTo) {}
+
+  /** The facts found, best first, and how many more the graph left out past the limit. */
+  record Facts(List<Fact> facts, long omitted) {
+    static final Facts NONE = new Facts(List.of(), 0);
+  }
+}

@@ -1,0 +1,26 @@
+package dev.engram.recall.context;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Where context assembly reads a chat's recent turns: capture-service's {@code GET
+ * /internal/v1/exchanges/recent}. A failure completes the future exceptionally; the context is then
+ * built without them and says so.
+ */
+public interface TurnSource {
+
+  /** The chat's last {@code limit} turns, oldest first. */
+  CompletableFuture<List<Turn>> recent(String tenant, String agent, String chat, int limit);
+
+  /** One verbatim turn of the chat; speaker, role and text are the chat's, not trusted. */
+  record Turn(
+      long id,
+      String speaker,
+      String role,
+      String text,
+      Instant occurredAt,
+      String thread,
+      String session) {}
+}
