@@ -56,6 +56,40 @@ public class ExchangeRepository implements PanacheRepositoryBase<Exchange, Long>
         .list();
   }
 
+  /** The chat's latest ACTIVE turns, newest first. */
+  Uni<List<Exchange>> latestInChat(String tenant, String agent, String chat, int limit) {
+    return find(
+            "tenant = ?1 and agent = ?2 and chat = ?3 and status = ?4",
+            Sort.descending("occurredAt").and("id", Sort.Direction.Descending),
+            tenant,
+            agent,
+            chat,
+            ExchangeStatus.ACTIVE)
+        .page(0, limit)
+        .list();
+  }
+
+  /**
+   * The session's latest ACTIVE turns recorded after {@code recordedAfter} (all when null), newest
+   * first: what came in since a checkpoint.
+   */
+  public Uni<List<Exchange>> latestInSessionSince(
+      String tenant, String agent, String session, Instant recordedAfter, int limit) {
+    if (recordedAfter == null) {
+      return latestInSession(tenant, agent, session, limit);
+    }
+    return find(
+            "tenant = ?1 and agent = ?2 and session = ?3 and status = ?4 and recordedAt > ?5",
+            Sort.descending("occurredAt").and("id", Sort.Direction.Descending),
+            tenant,
+            agent,
+            session,
+            ExchangeStatus.ACTIVE,
+            recordedAfter)
+        .page(0, limit)
+        .list();
+  }
+
   /** Every turn of a chat in {@code [from, to)}, any status, oldest first. */
   Uni<List<Exchange>> between(String tenant, String agent, String chat, Instant from, Instant to) {
     return find(

@@ -18,10 +18,10 @@ public record SlotView(
     SlotStatus status,
     String statusReason) {
 
-  /** The view of a row. */
+  /** The view of a row (a tenant's slot has no agent). */
   public static SlotView of(Slot s) {
     return new SlotView(
-        s.agent,
+        s.ownerType == SlotOwner.TENANT ? null : s.agent,
         s.ownerType,
         s.ownerId,
         s.name,
