@@ -35,7 +35,7 @@ create table session_checkpoints (
     chat         text,
     thread       text,
     summary      text,
-    commitments  jsonb       not null default '[]',
+    commitments  text[]      not null default '{}',
     content      text        not null,
     created_at   timestamptz not null
 );

@@ -7,7 +7,6 @@ import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
-import java.util.List;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
 
@@ -30,8 +29,8 @@ public class SessionCheckpoint extends PanacheEntityBase {
   public String thread;
   public String summary;
 
-  @JdbcTypeCode(SqlTypes.JSON)
-  public List<String> commitments;
+  @JdbcTypeCode(SqlTypes.ARRAY)
+  public String[] commitments;
 
   public String content;
   public Instant createdAt;

@@ -17,6 +17,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.security.SecureRandom;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
 import java.util.List;
 
@@ -66,7 +67,13 @@ class SessionService {
         body.session() == null ? "s-" + HexFormat.of().formatHex(randomBytes()) : body.session();
     return Panache.withTransaction(
         () ->
-            record(caller, body.agent(), id, body.chat(), body.thread(), Instant.now())
+            record(
+                    caller,
+                    body.agent(),
+                    id,
+                    body.chat(),
+                    body.thread(),
+                    Instant.now().truncatedTo(ChronoUnit.MICROS))
                 .map(r -> new Recorded(SessionView.of(r.row()), r.created())));
   }
 
@@ -88,7 +95,7 @@ class SessionService {
    * after the commit, without waiting — a Reflector run on its chat.
    */
   Uni<SessionRequests.Ended> end(Caller caller, String id, SessionRequests.End body) {
-    Instant now = Instant.now();
+    Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
     return Panache.<Ending>withTransaction(
             () ->
                 record(caller, body.agent(), id, body.chat(), body.thread(), now)
@@ -150,7 +157,7 @@ class SessionService {
    */
   Uni<SessionRequests.Checkpointed> checkpoint(
       Caller caller, String id, SessionRequests.Checkpoint body) {
-    Instant now = Instant.now();
+    Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
     String tenant = caller.tenant();
     return Panache.withTransaction(
         () ->
@@ -184,7 +191,8 @@ class SessionService {
     c.chat = s.chat;
     c.thread = s.thread;
     c.summary = body.summary();
-    c.commitments = body.commitments() == null ? List.of() : List.copyOf(body.commitments());
+    c.commitments =
+        body.commitments() == null ? new String[0] : body.commitments().toArray(String[]::new);
     c.content = notes.checkpoint(s.session, now, digest, body.summary());
     c.createdAt = now;
     s.checkpoints++;
