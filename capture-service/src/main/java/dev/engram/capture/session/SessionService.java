@@ -132,7 +132,7 @@ class SessionService {
             })
         .chain(
             digest -> {
-              if (summary != null) {
+              if (summary != null && !summary.isBlank()) {
                 s.summary = summary.strip();
                 s.summaryQuarantine = gate.check("session", s.summary).orElse(null);
               } else if (s.summary == null) {

@@ -129,9 +129,9 @@ class SessionEndTest {
             .asString()
             .contains("## Sessions"));
 
-    // ending twice: the same summary and end, the handoff rewritten
+    // ending twice: the same summary and end, the handoff rewritten (a blank summary is none)
     Api.as(TestKeys.AGENT)
-        .body(Map.of("agent", agent))
+        .body(Map.of("agent", agent, "summary", "  "))
         .post("/v1/sessions/s-1/end")
         .then()
         .statusCode(200)
