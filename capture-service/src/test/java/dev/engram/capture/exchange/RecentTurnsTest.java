@@ -31,6 +31,14 @@ class RecentTurnsTest {
     return chat == null ? r : r.queryParam("chat", chat);
   }
 
+  private static JsonPath recent(String agent, String chat, Integer limit) {
+    RequestSpecification r = internal(agent, chat);
+    if (limit != null) {
+      r.queryParam("limit", limit);
+    }
+    return r.get("/internal/v1/exchanges/recent").then().statusCode(200).extract().jsonPath();
+  }
+
   @Test
   void theNewestVisibleTurnsComeOldestFirstAndSayWhetherOlderOnesExist() {
     String agent = Api.unique("bot");
@@ -46,40 +54,20 @@ class RecentTurnsTest {
         .user("bob", "Another chat entirely", "2026-05-08T09:00:00Z")
         .post(TestKeys.AGENT);
 
-    JsonPath three =
-        internal(agent, chat)
-            .queryParam("limit", 3)
-            .get("/internal/v1/exchanges/recent")
-            .then()
-            .statusCode(200)
-            .extract()
-            .jsonPath();
+    JsonPath three = recent(agent, chat, 3);
     assertEquals(
         List.of("Second thing", "Third reply", "Fourth and last"), three.getList("turns.text"));
     assertTrue(three.getBoolean("more"));
     assertEquals("assistant", three.getString("turns[1].role"));
 
-    JsonPath all =
-        internal(agent, chat)
-            .get("/internal/v1/exchanges/recent")
-            .then()
-            .statusCode(200)
-            .extract()
-            .jsonPath();
+    JsonPath all = recent(agent, chat, null);
     assertEquals(
         List.of("First of all", "Second thing", "Third reply", "Fourth and last"),
         all.getList("turns.text"),
         "the quarantined turn is never served, and the default limit covers the chat");
     assertFalse(all.getBoolean("more"));
 
-    JsonPath exactly =
-        internal(agent, chat)
-            .queryParam("limit", 4)
-            .get("/internal/v1/exchanges/recent")
-            .then()
-            .statusCode(200)
-            .extract()
-            .jsonPath();
+    JsonPath exactly = recent(agent, chat, 4);
     assertFalse(exactly.getBoolean("more"), "only a quarantined turn is older");
 
     internal(agent, Api.unique("empty"))
