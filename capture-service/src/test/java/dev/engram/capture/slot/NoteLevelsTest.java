@@ -2,7 +2,6 @@ package dev.engram.capture.slot;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.engram.capture.Api;
@@ -50,7 +49,7 @@ class NoteLevelsTest {
           .statusCode(200)
           .body("owner_type", equalTo("TENANT"))
           .body("owner_id", equalTo("acme"))
-          .body("agent", nullValue())
+          .body("agent", equalTo(""))
           .body("version", equalTo(1));
       Api.as(TestKeys.ADMIN)
           .body("{\"content\":\"stale\",\"expected_version\":0}")
