@@ -17,6 +17,10 @@ public enum CaptureError implements ErrorCode {
   VERSION_CONFLICT("version_conflict", 409, "The resource changed since you read it"),
   GLOBAL_NEEDS_ADMIN(
       "global_scope_needs_admin", 403, "Only an admin key may write GLOBAL memories"),
+  TENANT_SLOT_NEEDS_ADMIN(
+      "tenant_slot_needs_admin", 403, "Only an admin key may change the tenant's notes"),
+  SESSION_NOT_FOUND("session_not_found", 404, "No such session"),
+  SESSION_CONFLICT("session_conflict", 409, "The session is recorded with another chat or thread"),
   BATCH_TOO_LARGE("batch_too_large", 413, "Too many items in one request"),
   SLOT_TOO_LARGE("slot_too_large", 413, "The slot content is over the token limit"),
   IMPORT_INVALID("import_invalid", 400, "The import stream is not valid; nothing was stored"),

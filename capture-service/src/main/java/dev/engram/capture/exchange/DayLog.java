@@ -13,7 +13,12 @@ final class DayLog {
 
   private DayLog() {}
 
-  static String render(LocalDate day, String agent, String chat, List<Exchange> turns) {
+  static String render(
+      LocalDate day,
+      String agent,
+      String chat,
+      List<Exchange> turns,
+      List<SessionLog.Ended> sessions) {
     StringBuilder b = new StringBuilder();
     b.append("# ")
         .append(day)
@@ -23,7 +28,7 @@ final class DayLog {
         .append(chat)
         .append("\n\n");
     if (turns.isEmpty()) {
-      return b.append("_No exchanges._\n").toString();
+      b.append("_No exchanges._\n");
     }
     String thread = null;
     for (Exchange e : turns) {
@@ -46,6 +51,33 @@ final class DayLog {
       }
       b.append('\n');
     }
+    sessions(b, sessions);
     return b.toString();
+  }
+
+  /** The sessions that ended that day, each with its summary. */
+  private static void sessions(StringBuilder b, List<SessionLog.Ended> sessions) {
+    if (sessions.isEmpty()) {
+      return;
+    }
+    b.append("\n## Sessions\n\n");
+    for (SessionLog.Ended s : sessions) {
+      b.append("- **")
+          .append(s.session())
+          .append("** (")
+          .append(TIME.format(LocalTime.ofInstant(s.startedAt(), ZoneOffset.UTC)))
+          .append("–")
+          .append(TIME.format(LocalTime.ofInstant(s.endedAt(), ZoneOffset.UTC)))
+          .append(s.thread() == null ? "" : ", thread " + s.thread())
+          .append("): ");
+      if (s.withheld()) {
+        b.append("_[summary withheld: quarantined]_");
+      } else if (s.summary() == null || s.summary().isBlank()) {
+        b.append("_No summary._");
+      } else {
+        b.append(s.summary().strip().replace("\n", "\n  "));
+      }
+      b.append('\n');
+    }
   }
 }

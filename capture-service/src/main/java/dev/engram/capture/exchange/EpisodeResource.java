@@ -74,7 +74,7 @@ class EpisodeResource {
     return episodes.day(Caller.of(identity), agent, chat, day);
   }
 
-  private static void require(String name, String value) {
+  static void require(String name, String value) {
     if (value == null || value.isBlank()) {
       throw EngramException.invalid(name, "NotBlank", "is required");
     }

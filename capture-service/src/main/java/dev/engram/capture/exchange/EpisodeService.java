@@ -15,9 +15,11 @@ import java.util.List;
 class EpisodeService {
 
   private final ExchangeRepository exchanges;
+  private final SessionLog sessions;
 
-  EpisodeService(ExchangeRepository exchanges) {
+  EpisodeService(ExchangeRepository exchanges, SessionLog sessions) {
     this.exchanges = exchanges;
+    this.sessions = sessions;
   }
 
   /**
@@ -41,12 +43,30 @@ class EpisodeService {
                         }));
   }
 
-  /** One UTC day of a chat as Markdown. */
+  /** One UTC day of a chat as Markdown: its turns, then the sessions that ended that day. */
   Uni<String> day(Caller caller, String agent, String chat, LocalDate day) {
     Instant from = day.atStartOfDay(ZoneOffset.UTC).toInstant();
     Instant to = day.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant();
     return exchanges
         .between(caller.tenant(), agent, chat, from, to)
-        .map(rows -> DayLog.render(day, agent, chat, rows));
+        .chain(
+            rows ->
+                sessions
+                    .endedBetween(caller.tenant(), agent, chat, from, to)
+                    .map(ended -> DayLog.render(day, agent, chat, rows, ended)));
+  }
+
+  /** The newest {@code limit} ACTIVE turns of a chat, oldest first (internal API). */
+  Uni<RecentTurns> recent(String tenant, String agent, String chat, int limit) {
+    return exchanges
+        .latestInChat(tenant, agent, chat, limit + 1)
+        .map(
+            newestFirst -> {
+              List<Exchange> shown =
+                  new ArrayList<>(newestFirst.subList(0, Math.min(limit, newestFirst.size())));
+              Collections.reverse(shown);
+              return new RecentTurns(
+                  shown.stream().map(RecentTurns.Turn::of).toList(), newestFirst.size() > limit);
+            });
   }
 }

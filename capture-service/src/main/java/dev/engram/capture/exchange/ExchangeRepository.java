@@ -45,13 +45,40 @@ public class ExchangeRepository implements PanacheRepositoryBase<Exchange, Long>
   /** The session's latest ACTIVE turns, newest first. */
   public Uni<List<Exchange>> latestInSession(
       String tenant, String agent, String session, int limit) {
+    return latestActive("session = ?4", limit, tenant, agent, session);
+  }
+
+  /** The chat's latest ACTIVE turns, newest first. */
+  Uni<List<Exchange>> latestInChat(String tenant, String agent, String chat, int limit) {
+    return latestActive("chat = ?4", limit, tenant, agent, chat);
+  }
+
+  /**
+   * The session's latest ACTIVE turns recorded after {@code recordedAfter} (all when null), newest
+   * first: what came in since a checkpoint.
+   */
+  public Uni<List<Exchange>> latestInSessionSince(
+      String tenant, String agent, String session, Instant recordedAfter, int limit) {
+    return recordedAfter == null
+        ? latestInSession(tenant, agent, session, limit)
+        : latestActive(
+            "session = ?4 and recordedAt > ?5", limit, tenant, agent, session, recordedAfter);
+  }
+
+  /**
+   * Up to {@code limit} ACTIVE turns of the tenant's agent matching {@code where}, newest first.
+   */
+  private Uni<List<Exchange>> latestActive(
+      String where, int limit, String tenant, String agent, Object... more) {
+    Object[] params = new Object[3 + more.length];
+    params[0] = tenant;
+    params[1] = agent;
+    params[2] = ExchangeStatus.ACTIVE;
+    System.arraycopy(more, 0, params, 3, more.length);
     return find(
-            "tenant = ?1 and agent = ?2 and session = ?3 and status = ?4",
+            "tenant = ?1 and agent = ?2 and status = ?3 and " + where,
             Sort.descending("occurredAt").and("id", Sort.Direction.Descending),
-            tenant,
-            agent,
-            session,
-            ExchangeStatus.ACTIVE)
+            params)
         .page(0, limit)
         .list();
   }

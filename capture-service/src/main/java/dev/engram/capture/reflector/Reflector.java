@@ -1,12 +1,14 @@
 package dev.engram.capture.reflector;
 
 import dev.engram.capture.CaptureError;
+import dev.engram.capture.background.SafeContext;
 import dev.engram.capture.config.CaptureConfig;
 import dev.engram.capture.extract.Extractor;
 import dev.engram.common.error.EngramException;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,13 +32,16 @@ public class Reflector {
   private final ReflectorMetrics metrics;
   private final CaptureConfig.Reflector config;
   private final AtomicBoolean running = new AtomicBoolean();
+  private final Vertx vertx;
 
   Reflector(
       ChatBatches batches,
       Lifecycle lifecycle,
       Extractors extractors,
       ReflectorMetrics metrics,
-      CaptureConfig config) {
+      CaptureConfig config,
+      Vertx vertx) {
+    this.vertx = vertx;
     this.batches = batches;
     this.lifecycle = lifecycle;
     this.extractors = extractors;
@@ -59,6 +64,35 @@ public class Reflector {
                   CaptureError.REFLECTOR_BUSY,
                   "A Reflector run is in progress; try again shortly"));
     }
+    return claimed(trigger, scope);
+  }
+
+  /**
+   * Starts a run over one chat in the background and returns at once: true if it started, false if
+   * a run is going in this process already (that run or the next one reads the chat's queue). The
+   * per-chat claims of {@link ChatBatches} keep it from racing a run of another replica.
+   */
+  public boolean startChat(ReflectorRun.Trigger trigger, String tenant, String agent, String chat) {
+    if (!running.compareAndSet(false, true)) {
+      return false;
+    }
+    SafeContext.run(vertx, () -> claimed(trigger, new Scope(tenant, agent, chat)))
+        .subscribe()
+        .with(
+            runs -> LOG.debugf("%s Reflector run over %s/%s/%s done", trigger, tenant, agent, chat),
+            failure ->
+                LOG.warnf(
+                    failure,
+                    "%s Reflector run over %s/%s/%s failed",
+                    trigger,
+                    tenant,
+                    agent,
+                    chat));
+    return true;
+  }
+
+  /** A run once this process's run flag is held; releases it at the end. */
+  private Uni<List<ReflectorRun>> claimed(ReflectorRun.Trigger trigger, Scope scope) {
     Uni<List<String>> tenants =
         scope != null && scope.tenant() != null
             ? Uni.createFrom().item(List.of(scope.tenant()))

@@ -46,7 +46,9 @@ public class ReflectorRun extends PanacheEntityBase {
   /** What started a run. */
   public enum Trigger {
     SCHEDULE,
-    MANUAL
+    MANUAL,
+    /** A session of the chat ended ({@code POST /v1/sessions/{id}/end}). */
+    SESSION_END
   }
 
   /** How a run went: PARTIAL when some batches failed (they are retried by the next run). */

@@ -10,9 +10,9 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.QueryParam;
 
 /**
- * {@code GET /internal/v1/slots?tenant&agent&session&thread}: the slots recall-service puts first
- * into an assembled context — the agent's own, the session's and the thread's. Quarantined slots
- * are never served.
+ * {@code GET /internal/v1/slots?tenant&agent&chat&session&thread}: the slots recall-service puts
+ * first into an assembled context — the tenant's global notes, the agent's own, then the chat's,
+ * the session's and the thread's, in that order. Quarantined slots are never served.
  */
 @Path("/internal/v1/slots")
 @RolesAllowed(Roles.INTERNAL)
@@ -29,6 +29,7 @@ class InternalSlotResource {
   public Uni<ContextSlots> slots(
       @QueryParam("tenant") String tenant,
       @QueryParam("agent") String agent,
+      @QueryParam("chat") String chat,
       @QueryParam("session") String session,
       @QueryParam("thread") String thread) {
     if (tenant == null || tenant.isBlank()) {
@@ -37,6 +38,6 @@ class InternalSlotResource {
     if (agent == null || agent.isBlank()) {
       throw EngramException.invalid("agent", "NotBlank", "is required");
     }
-    return slots.forContext(tenant, agent, session, thread);
+    return slots.forContext(tenant, agent, chat, session, thread);
   }
 }

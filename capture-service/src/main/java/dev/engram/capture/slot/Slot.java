@@ -11,7 +11,10 @@ import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.time.Instant;
 
-/** A small named document owned by an agent, a session or a thread (table {@code slots}). */
+/**
+ * A small named document owned by the tenant, an agent, a chat, a session or a thread (table {@code
+ * slots}).
+ */
 @Entity
 @Table(name = "slots")
 public class Slot extends PanacheEntityBase {

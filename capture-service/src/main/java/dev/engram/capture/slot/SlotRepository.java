@@ -5,6 +5,7 @@ import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Comparator;
 import java.util.List;
 
 /** The queries over {@code slots}. */
@@ -35,26 +36,43 @@ public class SlotRepository implements PanacheRepositoryBase<Slot, Long> {
         .list();
   }
 
-  /** The ACTIVE slots of the agent itself, and of the session and thread when given. */
-  Uni<List<Slot>> forContext(String tenant, String agent, String session, String thread) {
+  /**
+   * The ACTIVE slots of the tenant and of the agent itself, and of the chat, session and thread
+   * when given: widest owner first (the order of {@link SlotOwner}), then by name.
+   */
+  Uni<List<Slot>> forContext(
+      String tenant, String agent, String chat, String session, String thread) {
     StringBuilder where =
         new StringBuilder(
-            "tenant = :tenant and agent = :agent and status = :active and ((ownerType = :agentOwner"
-                + " and ownerId = :agent)");
+            "tenant = :tenant and status = :active and ((ownerType = :tenantOwner and ownerId ="
+                + " :tenant) or (agent = :agent and ((ownerType = :agentOwner and ownerId ="
+                + " :agent)");
     Parameters params =
         Parameters.with("tenant", tenant)
             .and("agent", agent)
             .and("active", SlotStatus.ACTIVE)
+            .and("tenantOwner", SlotOwner.TENANT)
             .and("agentOwner", SlotOwner.AGENT);
-    if (session != null && !session.isBlank()) {
-      where.append(" or (ownerType = :sessionOwner and ownerId = :session)");
-      params.and("sessionOwner", SlotOwner.SESSION).and("session", session);
+    owned(where, params, SlotOwner.CHAT, "chat", chat);
+    owned(where, params, SlotOwner.SESSION, "session", session);
+    owned(where, params, SlotOwner.THREAD, "thread", thread);
+    where.append(")))");
+    return find(where.toString(), params)
+        .list()
+        .map(
+            rows ->
+                rows.stream()
+                    .sorted(
+                        Comparator.comparing((Slot s) -> s.ownerType).thenComparing(s -> s.name))
+                    .toList());
+  }
+
+  private static void owned(
+      StringBuilder where, Parameters params, SlotOwner owner, String key, String id) {
+    if (id != null && !id.isBlank()) {
+      where.append(" or (ownerType = :").append(key).append("Owner and ownerId = :").append(key);
+      where.append(")");
+      params.and(key + "Owner", owner).and(key, id);
     }
-    if (thread != null && !thread.isBlank()) {
-      where.append(" or (ownerType = :threadOwner and ownerId = :thread)");
-      params.and("threadOwner", SlotOwner.THREAD).and("thread", thread);
-    }
-    where.append(")");
-    return find(where.toString(), Sort.by("ownerType").and("name"), params).list();
   }
 }

@@ -21,15 +21,16 @@ import org.jboss.resteasy.reactive.RestResponse;
 
 /**
  * Slots of an agent ({@code /v1/agents/{agent}/slots/{name}}, e.g. hot context) and of one of its
- * sessions or threads ({@code /v1/agents/{agent}/sessions/{id}/slots/{name}}, e.g. working memory;
- * {@code .../threads/{id}/slots/{name}}, e.g. the handoff).
+ * chats, sessions or threads ({@code /v1/agents/{agent}/chats/{id}/slots/{name}}, the chat's notes;
+ * {@code .../sessions/{id}/slots/{name}}, e.g. working memory; {@code
+ * .../threads/{id}/slots/{name}}, e.g. the handoff).
  */
 @Idempotent
 @Path("/v1/agents/{agent}")
 @RolesAllowed({Roles.AGENT, Roles.ADMIN})
 class SlotResource {
 
-  private static final String OWNED = "{owners: sessions|threads}/{owner}/slots";
+  private static final String OWNED = "{owners: chats|sessions|threads}/{owner}/slots";
 
   /** {@code PUT} body. */
   record PutSlot(@NotNull String content, @PositiveOrZero Long expectedVersion) {}

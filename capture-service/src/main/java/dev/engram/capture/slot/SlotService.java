@@ -8,6 +8,7 @@ import dev.engram.capture.extract.Tokens;
 import dev.engram.capture.gate.PoisoningGate;
 import dev.engram.common.Sha256;
 import dev.engram.common.auth.Caller;
+import dev.engram.common.auth.Roles;
 import dev.engram.common.error.EngramException;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
@@ -19,7 +20,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Slots: overwrite with an optional version check, capped in BPE tokens, audited. */
+/**
+ * Slots: overwrite with an optional version check, capped in BPE tokens, audited; the tenant's
+ * notes are written by admins only.
+ */
 @ApplicationScoped
 public class SlotService {
 
@@ -55,6 +59,7 @@ public class SlotService {
    */
   @WithTransaction
   Uni<SlotView> put(Caller caller, SlotAddress at, String content, Long expectedVersion) {
+    requireWriteAllowed(caller, at);
     return write(caller, at, content, expectedVersion);
   }
 
@@ -69,7 +74,7 @@ public class SlotService {
   }
 
   /** Writes a slot inside the caller's transaction (see {@link #put}). */
-  Uni<SlotView> write(Caller caller, SlotAddress at, String content, Long expectedVersion) {
+  public Uni<SlotView> write(Caller caller, SlotAddress at, String content, Long expectedVersion) {
     int tokens = encoding.countTokensOrdinary(content);
     int cap = cap(at.name());
     if (tokens > cap) {
@@ -121,14 +126,16 @@ public class SlotService {
   }
 
   /** What context assembly reads (internal API; the caller is a service naming the tenant). */
-  Uni<ContextSlots> forContext(String tenant, String agent, String session, String thread) {
+  Uni<ContextSlots> forContext(
+      String tenant, String agent, String chat, String session, String thread) {
     return slots
-        .forContext(tenant, agent, session, thread)
+        .forContext(tenant, agent, chat, session, thread)
         .map(rows -> new ContextSlots(rows.stream().map(ContextSlots.ContextSlot::of).toList()));
   }
 
   @WithTransaction
   Uni<Void> delete(Caller caller, SlotAddress at, Long expectedVersion) {
+    requireWriteAllowed(caller, at);
     return find(caller, at)
         .onItem()
         .ifNull()
@@ -142,6 +149,16 @@ public class SlotService {
                       () ->
                           audit.record(caller, "slot.delete", "slot", at.toString(), before, null));
             });
+  }
+
+  /** A tenant's notes reach every agent of the tenant: only an admin key changes them. */
+  private static void requireWriteAllowed(Caller caller, SlotAddress at) {
+    if (at.ownerType() == SlotOwner.TENANT && !caller.has(Roles.ADMIN)) {
+      throw new EngramException(
+          CaptureError.TENANT_SLOT_NEEDS_ADMIN,
+          "The tenant's notes are shown to every agent of the tenant; changing one needs an admin"
+              + " key");
+    }
   }
 
   private Uni<Slot> find(Caller caller, SlotAddress at) {

@@ -18,7 +18,10 @@ public record SlotView(
     SlotStatus status,
     String statusReason) {
 
-  /** The view of a row. */
+  /**
+   * The view of a row. A tenant's slot shows its agent as stored, empty: audit views and exported
+   * rows name a slot the same way (vault-service's audit scan matches them by address).
+   */
   public static SlotView of(Slot s) {
     return new SlotView(
         s.agent,

@@ -30,28 +30,103 @@ class ServedContractsTest {
   void slots() {
     JsonNode expected = Contracts.json("slots", "response.json");
     JsonNode query = Contracts.json("slots", "request.json").get("query");
-    for (JsonNode slot : expected.get("slots")) {
-      String owner = slot.get("owner_type").asText();
-      String path =
-          "/v1/agents/"
-              + query.get("agent").asText()
-              + switch (owner) {
-                case "AGENT" -> "";
-                case "SESSION" -> "/sessions/" + slot.get("owner_id").asText();
-                default -> "/threads/" + slot.get("owner_id").asText();
-              }
-              + "/slots/"
-              + slot.get("name").asText();
-      Api.as(TestKeys.AGENT)
-          .body(Map.of("content", slot.get("content").asText()))
-          .put(path)
-          .then()
-          .statusCode(200);
+    String tenantSlot = null;
+    try {
+      for (JsonNode slot : expected.get("slots")) {
+        String owner = slot.get("owner_type").asText();
+        String id = slot.get("owner_id").asText();
+        String path =
+            switch (owner) {
+                  case "TENANT" -> "/v1/tenant";
+                  case "AGENT" -> "/v1/agents/" + query.get("agent").asText();
+                  default ->
+                      "/v1/agents/"
+                          + query.get("agent").asText()
+                          + "/"
+                          + owner.toLowerCase(java.util.Locale.ROOT)
+                          + "s/"
+                          + id;
+                }
+                + "/slots/"
+                + slot.get("name").asText();
+        if (owner.equals("TENANT")) {
+          tenantSlot = path;
+        }
+        Api.as(owner.equals("TENANT") ? TestKeys.ADMIN : TestKeys.AGENT)
+            .body(Map.of("content", slot.get("content").asText()))
+            .put(path)
+            .then()
+            .statusCode(200);
+      }
+      Contracts.assertMatches(expected, slots(query, 200), "slots.*.updated_at");
+    } finally {
+      // the tenant's notes reach every agent of tenant acme: other tests must not see this one
+      if (tenantSlot != null) {
+        Api.as(TestKeys.ADMIN).delete(tenantSlot).then().statusCode(204);
+      }
     }
-    Contracts.assertMatches(expected, slots(query, 200), "slots.*.updated_at");
-    JsonNode problem = slots(Contracts.json("slots", "invalid-request.json").get("query"), 400);
+    JsonNode problem =
+        get(SLOTS, Contracts.json("slots", "invalid-request.json").get("query"), 400);
     assertProblem(Contracts.json("slots", "invalid-response.json"), problem);
   }
+
+  @Test
+  void recentTurns() {
+    JsonNode expected = Contracts.json("recent-turns", "response.json");
+    JsonNode query = Contracts.json("recent-turns", "request.json").get("query");
+    StringBuilder batch = new StringBuilder("{\"exchanges\":[");
+    // one turn older than the fixture's, so that there is "more"
+    batch.append(turn(query, "alice", "user", "Hello again", "2026-05-08T13:50:00Z", null, null));
+    for (JsonNode t : expected.get("turns")) {
+      batch
+          .append(',')
+          .append(
+              turn(
+                  query,
+                  t.get("speaker").asText(),
+                  t.get("role").asText(),
+                  t.get("text").asText(),
+                  t.get("occurred_at").asText(),
+                  t.get("thread").isNull() ? null : t.get("thread").asText(),
+                  t.get("session").isNull() ? null : t.get("session").asText()));
+    }
+    Api.as(TestKeys.AGENT)
+        .body(batch.append("]}").toString())
+        .post("/v1/exchanges")
+        .then()
+        .statusCode(201);
+    Contracts.assertMatches(expected, get(RECENT, query, 200), "turns.*.id");
+    JsonNode problem =
+        get(RECENT, Contracts.json("recent-turns", "invalid-request.json").get("query"), 400);
+    assertProblem(Contracts.json("recent-turns", "invalid-response.json"), problem);
+  }
+
+  private static String turn(
+      JsonNode query,
+      String speaker,
+      String role,
+      String text,
+      String at,
+      String thread,
+      String session) {
+    Map<String, Object> t = new java.util.LinkedHashMap<>();
+    t.put("agent", query.get("agent").asText());
+    t.put("chat", query.get("chat").asText());
+    t.put("speaker", speaker);
+    t.put("role", role);
+    t.put("text", text);
+    t.put("occurred_at", at);
+    if (thread != null) {
+      t.put("thread", thread);
+    }
+    if (session != null) {
+      t.put("session", session);
+    }
+    return new com.fasterxml.jackson.databind.ObjectMapper().valueToTree(t).toString();
+  }
+
+  static final String SLOTS = "/internal/v1/slots";
+  static final String RECENT = "/internal/v1/exchanges/recent";
 
   @Test
   void reproject() {
@@ -85,9 +160,13 @@ class ServedContractsTest {
   }
 
   private static JsonNode slots(JsonNode query, int status) {
+    return get(SLOTS, query, status);
+  }
+
+  private static JsonNode get(String path, JsonNode query, int status) {
     var request = given().header("Authorization", TestKeys.bearer(TestKeys.INTERNAL));
     query.fields().forEachRemaining(p -> request.queryParam(p.getKey(), p.getValue().asText()));
-    Response response = request.get("/internal/v1/slots");
+    Response response = request.get(path);
     response.then().statusCode(status);
     return Contracts.parse(response.asString());
   }

@@ -1,0 +1,47 @@
+package dev.engram.capture.exchange;
+
+import dev.engram.common.auth.Roles;
+import dev.engram.common.error.EngramException;
+import dev.engram.common.web.QueryParams;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.smallrye.mutiny.Uni;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.QueryParam;
+
+/**
+ * {@code GET /internal/v1/exchanges/recent?tenant&agent&chat&limit}: the newest turns of a chat,
+ * which recall-service puts into an assembled context. Quarantined turns are never served.
+ */
+@Path("/internal/v1/exchanges/recent")
+@RolesAllowed(Roles.INTERNAL)
+class InternalExchangeResource {
+
+  static final int DEFAULT_LIMIT = 10;
+  static final int MAX_LIMIT = 100;
+
+  private final EpisodeService episodes;
+
+  InternalExchangeResource(EpisodeService episodes) {
+    this.episodes = episodes;
+  }
+
+  @GET
+  @WithSession
+  public Uni<RecentTurns> recent(
+      @QueryParam("tenant") String tenant,
+      @QueryParam("agent") String agent,
+      @QueryParam("chat") String chat,
+      @QueryParam("limit") String limit) {
+    EpisodeResource.require("tenant", tenant);
+    EpisodeResource.require("agent", agent);
+    EpisodeResource.require("chat", chat);
+    Integer requested = QueryParams.intValue("limit", limit);
+    int n = requested == null ? DEFAULT_LIMIT : requested;
+    if (n < 1 || n > MAX_LIMIT) {
+      throw EngramException.invalid("limit", "range", "must be between 1 and " + MAX_LIMIT);
+    }
+    return episodes.recent(tenant, agent, chat, n);
+  }
+}
