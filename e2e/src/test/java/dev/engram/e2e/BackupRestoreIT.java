@@ -132,7 +132,11 @@ class BackupRestoreIT {
     // Back up: encrypted with the key ./engram generated, verified, published in the directory.
     String backup = finished("/v1/backup-jobs/", start("/v1/backups", "{}")).getString("backup_id");
     JsonPath catalog =
-        as(suite.opsKey(), Component.VAULT).get("/v1/backups/" + backup).then().extract().jsonPath();
+        as(suite.opsKey(), Component.VAULT)
+            .get("/v1/backups/" + backup)
+            .then()
+            .extract()
+            .jsonPath();
     assertTrue(catalog.getBoolean("encrypted"));
     assertTrue(catalog.getBoolean("verified"));
     assertEncryptedArchiveStored(backup);
@@ -170,7 +174,12 @@ class BackupRestoreIT {
 
     // The audit agrees: content hashes and the audit log intact, record = index = graph.
     JsonPath audit =
-        as(suite.opsKey(), Component.VAULT).post("/v1/audit").then().statusCode(200).extract().jsonPath();
+        as(suite.opsKey(), Component.VAULT)
+            .post("/v1/audit")
+            .then()
+            .statusCode(200)
+            .extract()
+            .jsonPath();
     for (String finding :
         List.of(
             "integrity.content_hashes",

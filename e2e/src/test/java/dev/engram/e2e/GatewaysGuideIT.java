@@ -82,9 +82,7 @@ class GatewaysGuideIT {
     for (Block block : shell) {
       if (block.text().contains("/v1/context")) {
         // The explicit "remember" of the previous step reaches the index through the outbox.
-        await()
-            .atMost(Duration.ofSeconds(60))
-            .until(() -> recallFinds(environment, "vegetarian"));
+        await().atMost(Duration.ofSeconds(60)).until(() -> recallFinds(environment, "vegetarian"));
       }
       outputs.put(block.text(), run(block.text(), environment));
     }
@@ -216,7 +214,13 @@ class GatewaysGuideIT {
     assertEquals(
         0,
         process.exitValue(),
-        () -> "docs/gateways.md block failed:\n" + block + "\nstdout: " + out + "\nstderr: " + err(err));
+        () ->
+            "docs/gateways.md block failed:\n"
+                + block
+                + "\nstdout: "
+                + out
+                + "\nstderr: "
+                + err(err));
     return out;
   }
 
