@@ -43,6 +43,27 @@ class SessionRepository implements PanacheRepositoryBase<AgentSession, Long>, Se
         .map(rows -> rows == 1);
   }
 
+  /**
+   * The commitments the session's checkpoints recorded, oldest first, once each: the handoff keeps
+   * them, so ending a session never drops what a checkpoint said was still open.
+   */
+  Uni<List<String>> checkpointCommitments(String tenant, String agent, String session) {
+    return SessionCheckpoint.<SessionCheckpoint>find(
+            "tenant = ?1 and agent = ?2 and session = ?3",
+            Sort.ascending("createdAt").and("id"),
+            tenant,
+            agent,
+            session)
+        .list()
+        .map(
+            rows ->
+                rows.stream()
+                    .filter(c -> c.commitments != null)
+                    .flatMap(c -> java.util.Arrays.stream(c.commitments))
+                    .distinct()
+                    .toList());
+  }
+
   /** When the session's latest checkpoint was taken, or null. */
   Uni<Instant> lastCheckpointAt(String tenant, String agent, String session) {
     return SessionCheckpoint.find(

@@ -128,7 +128,10 @@ class SessionService {
                 throw EngramException.invalid(
                     "thread", "NotNull", "give thread or chat: the session has neither yet");
               }
-              return digests.of(caller.tenant(), s.agent, s.session, turns, List.of(), now);
+              return sessions
+                  .checkpointCommitments(caller.tenant(), s.agent, s.session)
+                  .chain(
+                      given -> digests.of(caller.tenant(), s.agent, s.session, turns, given, now));
             })
         .chain(
             digest -> {

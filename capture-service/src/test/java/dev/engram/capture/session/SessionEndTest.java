@@ -177,6 +177,36 @@ class SessionEndTest {
   }
 
   @Test
+  void theHandoffKeepsWhatTheSessionsCheckpointsSaidWasStillOpen() {
+    String agent = Api.unique("bot");
+    String chat = Api.unique("chat");
+    Api.as(TestKeys.AGENT)
+        .body(
+            Map.of(
+                "agent",
+                agent,
+                "chat",
+                chat,
+                "thread",
+                "trip",
+                "summary",
+                "Talked about the meal",
+                "commitments",
+                java.util.List.of("confirm the booking with Alice")))
+        .post("/v1/sessions/s-3/checkpoint")
+        .then()
+        .statusCode(201);
+    Api.as(TestKeys.AGENT)
+        .body(Map.of("agent", agent, "chat", chat, "thread", "trip"))
+        .post("/v1/sessions/s-3/end")
+        .then()
+        .statusCode(200)
+        .body(
+            "handoff.content",
+            org.hamcrest.Matchers.containsString("- confirm the booking with Alice"));
+  }
+
+  @Test
   void aPoisonedSummaryIsWithheldFromTheDayView() {
     String agent = Api.unique("bot");
     String chat = Api.unique("chat");
