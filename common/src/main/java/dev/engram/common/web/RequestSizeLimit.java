@@ -1,34 +1,38 @@
 package dev.engram.common.web;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.engram.common.error.CommonError;
-import dev.engram.common.error.Problem;
-import dev.engram.common.error.ProblemMappers;
 import io.quarkus.vertx.http.runtime.filters.Filters;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Refuses a body larger than {@code engram.http.max-request-bytes} before it is read, with a
- * problem+json 413 (the HTTP layer's own limit would answer with an empty body).
+ * problem+json 413 (the HTTP layer's own limit would answer with an empty body). Public endpoints
+ * (everything outside {@code /internal/}) may have a lower limit, {@code
+ * engram.http.max-public-request-bytes}, so a service whose internal API takes large batches does
+ * not accept them from every agent key.
  */
 @ApplicationScoped
 public class RequestSizeLimit {
 
   private final ObjectMapper json;
   private final long maxBytes;
+  private final long maxPublicBytes;
 
   RequestSizeLimit(
       ObjectMapper json,
       @ConfigProperty(name = "engram.http.max-request-bytes", defaultValue = "8388608")
-          long maxBytes) {
+          long maxBytes,
+      @ConfigProperty(name = "engram.http.max-public-request-bytes")
+          Optional<Long> maxPublicBytes) {
     this.json = json;
     this.maxBytes = maxBytes;
+    this.maxPublicBytes = Math.min(maxBytes, maxPublicBytes.orElse(maxBytes));
   }
 
   void register(@Observes Filters filters) {
@@ -37,29 +41,17 @@ public class RequestSizeLimit {
 
   private void limit(RoutingContext rc) {
     long declared = declaredLength(rc.request().getHeader("Content-Length"));
-    if (declared <= maxBytes) {
+    long max = InternalPaths.is(rc) ? maxBytes : maxPublicBytes;
+    if (declared <= max) {
       rc.next();
       return;
     }
-    Object problem =
-        ProblemMappers.render(
-                rc.request(),
-                CommonError.PAYLOAD_TOO_LARGE,
-                "The body is " + declared + " bytes; the limit is " + maxBytes + " bytes",
-                List.of(),
-                Map.of())
-            .getEntity();
-    String body;
-    try {
-      body = json.writeValueAsString(problem);
-    } catch (JsonProcessingException e) {
-      body = "{\"status\":413,\"code\":\"payload_too_large\"}";
-    }
-    rc.response()
-        .setStatusCode(413)
-        .putHeader("Content-Type", Problem.MEDIA_TYPE)
-        .putHeader("Connection", "close")
-        .end(body);
+    RouteProblems.end(
+        rc,
+        json,
+        CommonError.PAYLOAD_TOO_LARGE,
+        "The body is " + declared + " bytes; the limit is " + max + " bytes",
+        Map.of("Connection", "close"));
   }
 
   private static long declaredLength(String header) {

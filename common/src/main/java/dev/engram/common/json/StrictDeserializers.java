@@ -1,0 +1,233 @@
+package dev.engram.common.json;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.BeanDescription;
+import com.fasterxml.jackson.databind.DeserializationConfig;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.KeyDeserializer;
+import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
+import com.fasterxml.jackson.databind.deser.std.DelegatingDeserializer;
+import com.fasterxml.jackson.databind.deser.std.JsonNodeDeserializer;
+import java.io.IOException;
+import java.time.temporal.TemporalAccessor;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Wraps Jackson's own deserializers of text, untyped values, trees and dates so every string that
+ * reaches a service (field values, list items, map keys, free-form metadata) and every date passes
+ * {@link StrictValues}. Checking after Jackson decoded a value keeps its parsing untouched.
+ */
+final class StrictDeserializers extends BeanDeserializerModifier {
+
+  @Override
+  public JsonDeserializer<?> modifyDeserializer(
+      DeserializationConfig config, BeanDescription description, JsonDeserializer<?> deserializer) {
+    Class<?> type = description.getBeanClass();
+    if (type == String.class) {
+      return new Text(deserializer);
+    }
+    if (type == Object.class) {
+      return new Untyped(deserializer);
+    }
+    if (TemporalAccessor.class.isAssignableFrom(type)) {
+      return new Dated(deserializer);
+    }
+    return deserializer;
+  }
+
+  /** The tree deserializer: modifiers are not applied to trees, so it is registered as custom. */
+  @SuppressWarnings("unchecked")
+  static JsonDeserializer<JsonNode> tree() {
+    return (JsonDeserializer<JsonNode>)
+        (JsonDeserializer<?>) new Tree(JsonNodeDeserializer.getDeserializer(JsonNode.class));
+  }
+
+  /** Map keys declared as strings. */
+  static KeyDeserializer keys() {
+    return new KeyDeserializer() {
+      @Override
+      public Object deserializeKey(String key, DeserializationContext ctxt) throws IOException {
+        checkText(key, ctxt);
+        return key;
+      }
+    };
+  }
+
+  static void checkText(String text, DeserializationContext ctxt) throws RejectedValueException {
+    String problem = StrictValues.textProblem(text);
+    if (problem != null) {
+      throw new RejectedValueException(ctxt.getParser(), String.class, "text_encoding", problem);
+    }
+  }
+
+  /** Walks a decoded untyped value (maps, lists, strings), naming the path to a bad string. */
+  static void checkValue(Object value, DeserializationContext ctxt) throws RejectedValueException {
+    if (value instanceof String text) {
+      checkText(text, ctxt);
+    } else if (value instanceof Map<?, ?> map) {
+      for (Map.Entry<?, ?> entry : map.entrySet()) {
+        String key = String.valueOf(entry.getKey());
+        try {
+          checkText(key, ctxt);
+          checkValue(entry.getValue(), ctxt);
+        } catch (RejectedValueException e) {
+          e.prependPath(new JsonMappingException.Reference(null, key));
+          throw e;
+        }
+      }
+    } else if (value instanceof List<?> list) {
+      for (int i = 0; i < list.size(); i++) {
+        try {
+          checkValue(list.get(i), ctxt);
+        } catch (RejectedValueException e) {
+          e.prependPath(new JsonMappingException.Reference(null, i));
+          throw e;
+        }
+      }
+    }
+  }
+
+  static void checkNode(JsonNode node, DeserializationContext ctxt) throws RejectedValueException {
+    if (node == null) {
+      return;
+    }
+    if (node.isTextual()) {
+      checkText(node.textValue(), ctxt);
+    } else if (node.isObject()) {
+      for (Map.Entry<String, JsonNode> entry : node.properties()) {
+        try {
+          checkText(entry.getKey(), ctxt);
+          checkNode(entry.getValue(), ctxt);
+        } catch (RejectedValueException e) {
+          e.prependPath(new JsonMappingException.Reference(null, entry.getKey()));
+          throw e;
+        }
+      }
+    } else if (node.isArray()) {
+      for (int i = 0; i < node.size(); i++) {
+        try {
+          checkNode(node.get(i), ctxt);
+        } catch (RejectedValueException e) {
+          e.prependPath(new JsonMappingException.Reference(null, i));
+          throw e;
+        }
+      }
+    }
+  }
+
+  /** A string field: only a JSON string is text (no number or boolean coerced into one). */
+  private static final class Text extends DelegatingDeserializer {
+
+    Text(JsonDeserializer<?> delegate) {
+      super(delegate);
+    }
+
+    @Override
+    protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> delegate) {
+      return new Text(delegate);
+    }
+
+    @Override
+    public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+      JsonToken token = p.currentToken();
+      if (token != null && token.isScalarValue() && token != JsonToken.VALUE_STRING) {
+        if (token != JsonToken.VALUE_NULL && token != JsonToken.VALUE_EMBEDDED_OBJECT) {
+          throw new RejectedValueException(
+              p, String.class, "json_type", "expected a string, not " + p.getText());
+        }
+      }
+      Object value = super.deserialize(p, ctxt);
+      if (value instanceof String text) {
+        checkText(text, ctxt);
+      }
+      return value;
+    }
+  }
+
+  private static final class Untyped extends DelegatingDeserializer {
+
+    Untyped(JsonDeserializer<?> delegate) {
+      super(delegate);
+    }
+
+    @Override
+    protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> delegate) {
+      return new Untyped(delegate);
+    }
+
+    @Override
+    public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+      JsonStreamContext outside =
+          p.isExpectedStartObjectToken() || p.isExpectedStartArrayToken()
+              ? p.getParsingContext().getParent()
+              : p.getParsingContext();
+      Object value;
+      try {
+        value = super.deserialize(p, ctxt);
+      } catch (RejectedValueException e) {
+        // Found by the text deserializer inside a free-form value, where Jackson adds no path.
+        for (JsonStreamContext at = p.getParsingContext();
+            at != null && at != outside;
+            at = at.getParent()) {
+          if (at.inObject() && at.getCurrentName() != null) {
+            e.prependPath(new JsonMappingException.Reference(null, at.getCurrentName()));
+          } else if (at.inArray()) {
+            e.prependPath(new JsonMappingException.Reference(null, at.getCurrentIndex()));
+          }
+        }
+        throw e;
+      }
+      checkValue(value, ctxt);
+      return value;
+    }
+  }
+
+  private static final class Tree extends DelegatingDeserializer {
+
+    Tree(JsonDeserializer<?> delegate) {
+      super(delegate);
+    }
+
+    @Override
+    protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> delegate) {
+      return new Tree(delegate);
+    }
+
+    @Override
+    public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+      Object value = super.deserialize(p, ctxt);
+      if (value instanceof JsonNode node) {
+        checkNode(node, ctxt);
+      }
+      return value;
+    }
+  }
+
+  private static final class Dated extends DelegatingDeserializer {
+
+    Dated(JsonDeserializer<?> delegate) {
+      super(delegate);
+    }
+
+    @Override
+    protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> delegate) {
+      return new Dated(delegate);
+    }
+
+    @Override
+    public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+      Object value = super.deserialize(p, ctxt);
+      if (value instanceof TemporalAccessor temporal && !StrictValues.inRange(temporal)) {
+        throw new RejectedValueException(
+            p, handledType(), "timestamp_range", StrictValues.rangeReason());
+      }
+      return value;
+    }
+  }
+}
