@@ -3,6 +3,7 @@ package dev.engram.common.web;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.engram.common.error.CommonError;
 import io.quarkus.vertx.http.runtime.filters.Filters;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -51,7 +52,8 @@ public class RequestSizeLimit {
         json,
         CommonError.PAYLOAD_TOO_LARGE,
         "The body is " + declared + " bytes; the limit is " + max + " bytes",
-        Map.of("Connection", "close"));
+        // Close an HTTP/1 connection rather than read the unwanted body; HTTP/2 has no such header.
+        rc.request().version() == HttpVersion.HTTP_2 ? Map.of() : Map.of("Connection", "close"));
   }
 
   private static long declaredLength(String header) {
