@@ -61,6 +61,13 @@ final class FieldViolations {
   }
 
   static String describe(JsonProcessingException e) {
+    JsonParseException wrapped = wrappedParseError(e);
+    if (wrapped != null) {
+      // A syntax error met inside an object: Jackson wraps it to add the path.
+      return duplicateKey(wrapped)
+          ? jsonPath((JsonMappingException) e) + ": " + describe(wrapped)
+          : describe(wrapped);
+    }
     if (e instanceof MalformedUtf8Exception) {
       return e.getOriginalMessage();
     }
@@ -96,6 +103,13 @@ final class FieldViolations {
   }
 
   static List<FieldViolation> ofJson(JsonProcessingException e) {
+    JsonParseException wrapped = wrappedParseError(e);
+    if (wrapped != null) {
+      return duplicateKey(wrapped)
+          ? List.of(
+              new FieldViolation(jsonPath((JsonMappingException) e), "duplicate_key", describe(e)))
+          : ofJson(wrapped);
+    }
     if (e instanceof MalformedUtf8Exception) {
       return List.of(new FieldViolation("body", "utf8", describe(e)));
     }
@@ -112,6 +126,13 @@ final class FieldViolations {
           default -> "json_type";
         };
     return List.of(new FieldViolation(jsonPath(m), rule, describe(e)));
+  }
+
+  private static JsonParseException wrappedParseError(JsonProcessingException e) {
+    return e.getClass() == JsonMappingException.class
+            && e.getCause() instanceof JsonParseException parse
+        ? parse
+        : null;
   }
 
   private static boolean duplicateKey(JsonProcessingException e) {

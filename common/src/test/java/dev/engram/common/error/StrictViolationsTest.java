@@ -62,6 +62,9 @@ class StrictViolationsTest {
     assertEquals("duplicate_key", v.rule());
     assertEquals("body", v.field());
     assertEquals(true, v.message().contains("'text'"), v.message());
+    FieldViolation nested = violation("{\"metadata\":{\"a\":{\"k\":1,\"k\":2}}}");
+    assertEquals("duplicate_key", nested.rule());
+    assertEquals("metadata", nested.field()); // free-form values carry no inner path
   }
 
   @Test
