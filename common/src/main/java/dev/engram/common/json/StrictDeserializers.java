@@ -1,7 +1,6 @@
 package dev.engram.common.json;
 
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.DeserializationConfig;
@@ -15,15 +14,23 @@ import com.fasterxml.jackson.databind.deser.std.DelegatingDeserializer;
 import com.fasterxml.jackson.databind.deser.std.JsonNodeDeserializer;
 import java.io.IOException;
 import java.time.temporal.TemporalAccessor;
-import java.util.List;
 import java.util.Map;
 
 /**
- * Wraps Jackson's own deserializers of text, untyped values, trees and dates so every string that
- * reaches a service (field values, list items, map keys, free-form metadata) and every date passes
- * {@link StrictValues}. Checking after Jackson decoded a value keeps its parsing untouched.
+ * Wraps Jackson's own deserializers of text, trees and dates so every typed string that reaches a
+ * service (field values, list items, map keys and values, JSON trees) and every date passes {@link
+ * StrictValues}. Checking after Jackson decoded a value keeps its parsing untouched.
  */
 final class StrictDeserializers extends BeanDeserializerModifier {
+
+  /**
+   * Set while an untyped value ({@code Object}) is read. Free-form values are left as they are:
+   * Vert.x decodes every JSON-RPC message of MCP through this mapper as untyped maps, and a NUL in
+   * a tool argument must reach the tool (which refuses it as a tool error), not fail the whole
+   * message. No request record has an untyped field; typed strings, lists, maps and trees are
+   * checked.
+   */
+  private static final Object FREE_FORM = new Object();
 
   @Override
   public JsonDeserializer<?> modifyDeserializer(
@@ -63,33 +70,6 @@ final class StrictDeserializers extends BeanDeserializerModifier {
     String problem = StrictValues.textProblem(text);
     if (problem != null) {
       throw new RejectedValueException(ctxt.getParser(), String.class, "text_encoding", problem);
-    }
-  }
-
-  /** Walks a decoded untyped value (maps, lists, strings), naming the path to a bad string. */
-  static void checkValue(Object value, DeserializationContext ctxt) throws RejectedValueException {
-    if (value instanceof String text) {
-      checkText(text, ctxt);
-    } else if (value instanceof Map<?, ?> map) {
-      for (Map.Entry<?, ?> entry : map.entrySet()) {
-        String key = String.valueOf(entry.getKey());
-        try {
-          checkText(key, ctxt);
-          checkValue(entry.getValue(), ctxt);
-        } catch (RejectedValueException e) {
-          e.prependPath(new JsonMappingException.Reference(null, key));
-          throw e;
-        }
-      }
-    } else if (value instanceof List<?> list) {
-      for (int i = 0; i < list.size(); i++) {
-        try {
-          checkValue(list.get(i), ctxt);
-        } catch (RejectedValueException e) {
-          e.prependPath(new JsonMappingException.Reference(null, i));
-          throw e;
-        }
-      }
     }
   }
 
@@ -143,7 +123,7 @@ final class StrictDeserializers extends BeanDeserializerModifier {
         }
       }
       Object value = super.deserialize(p, ctxt);
-      if (value instanceof String text) {
+      if (value instanceof String text && ctxt.getAttribute(FREE_FORM) == null) {
         checkText(text, ctxt);
       }
       return value;
@@ -163,28 +143,13 @@ final class StrictDeserializers extends BeanDeserializerModifier {
 
     @Override
     public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-      JsonStreamContext outside =
-          p.isExpectedStartObjectToken() || p.isExpectedStartArrayToken()
-              ? p.getParsingContext().getParent()
-              : p.getParsingContext();
-      Object value;
+      Object outer = ctxt.getAttribute(FREE_FORM);
+      ctxt.setAttribute(FREE_FORM, Boolean.TRUE);
       try {
-        value = super.deserialize(p, ctxt);
-      } catch (RejectedValueException e) {
-        // Found by the text deserializer inside a free-form value, where Jackson adds no path.
-        for (JsonStreamContext at = p.getParsingContext();
-            at != null && at != outside;
-            at = at.getParent()) {
-          if (at.inObject() && at.getCurrentName() != null) {
-            e.prependPath(new JsonMappingException.Reference(null, at.getCurrentName()));
-          } else if (at.inArray()) {
-            e.prependPath(new JsonMappingException.Reference(null, at.getCurrentIndex()));
-          }
-        }
-        throw e;
+        return super.deserialize(p, ctxt);
+      } finally {
+        ctxt.setAttribute(FREE_FORM, outer);
       }
-      checkValue(value, ctxt);
-      return value;
     }
   }
 

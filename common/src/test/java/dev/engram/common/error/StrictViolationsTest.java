@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 /** What a client reads when the strict JSON reader refuses a body. */
 class StrictViolationsTest {
 
-  record Note(String text, Instant expiresAt, Map<String, Object> metadata) {}
+  record Note(
+      String text, Instant expiresAt, Map<String, String> labels, Map<String, Object> metadata) {}
 
   private static final ObjectMapper MAPPER =
       StrictJson.apply(
@@ -40,10 +41,10 @@ class StrictViolationsTest {
   void aNulNamesTheFieldAndTheCharacter() {
     assertEquals(
         new FieldViolation(
-            "metadata.tags[1]",
+            "labels.tags",
             "text_encoding",
-            "metadata.tags[1]: must not contain a NUL character (U+0000)"),
-        violation("{\"metadata\":{\"tags\":[\"ok\",\"\\u0000\"]}}"));
+            "labels.tags: must not contain a NUL character (U+0000)"),
+        violation("{\"labels\":{\"tags\":\"\\u0000\"}}"));
   }
 
   @Test
