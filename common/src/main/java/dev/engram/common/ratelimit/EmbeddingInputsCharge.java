@@ -6,8 +6,11 @@ import dev.engram.common.error.CommonError;
 import dev.engram.common.error.EngramException;
 import dev.engram.common.error.ProblemMappers;
 import dev.engram.common.ratelimit.RateLimits.EndpointClass;
+import io.quarkus.arc.Arc;
 import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
 import io.vertx.ext.web.RoutingContext;
+import jakarta.ws.rs.ConstrainedTo;
+import jakarta.ws.rs.RuntimeType;
 import jakarta.ws.rs.ext.Provider;
 import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;
@@ -22,6 +25,7 @@ import java.util.Map;
  * costs as much CPU as 2,048 requests of one. The filter already charged one.
  */
 @Provider
+@ConstrainedTo(RuntimeType.SERVER) // not the REST clients' responses, read outside any request
 class EmbeddingInputsCharge implements ReaderInterceptor {
 
   private final CurrentVertxRequest current;
@@ -35,6 +39,9 @@ class EmbeddingInputsCharge implements ReaderInterceptor {
   @Override
   public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
     Object body = context.proceed();
+    if (!Arc.container().requestContext().isActive()) {
+      return body;
+    }
     RoutingContext rc = current.getCurrent();
     if (rc == null
         || !(rc.get(RateLimitFilter.KEY) instanceof ApiKey key)

@@ -21,6 +21,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class RequestSizeLimit {
 
+  /** The routing-context key Quarkus's request stream reads its limit from. */
+  private static final String STREAM_LIMIT = "io.quarkus.max-request-size";
+
   private final ObjectMapper json;
   private final long maxBytes;
   private final long maxPublicBytes;
@@ -38,6 +41,18 @@ public class RequestSizeLimit {
 
   void register(@Observes Filters filters) {
     filters.register(this::limit, Integer.MAX_VALUE - 1);
+    if (maxPublicBytes < maxBytes) {
+      // A chunked body declares no length: lower the limit the request stream enforces. Priority 1
+      // = route order -1, after the HTTP layer's limit handler (order -2), which sets it.
+      filters.register(this::limitStreamed, 1);
+    }
+  }
+
+  private void limitStreamed(RoutingContext rc) {
+    if (!InternalPaths.is(rc)) {
+      rc.put(STREAM_LIMIT, maxPublicBytes);
+    }
+    rc.next();
   }
 
   private void limit(RoutingContext rc) {
