@@ -91,6 +91,20 @@ class StrictInputTest {
   void aPublicBodyOverOneMebibyteIs413() throws Exception {
     String query = "word ".repeat(220_000); // ~1.1 MB, far below the internal API's limit
     refused(recall("{\"agent\":\"bot1\",\"query\":\"" + query + "\"}"), 413, null);
+    // Chunked, so no Content-Length announces the size.
+    byte[] body =
+        ("{\"agent\":\"bot1\",\"query\":\"" + query + "\"}").getBytes(StandardCharsets.UTF_8);
+    HttpResponse<String> streamed =
+        HTTP.send(
+            HttpRequest.newBuilder(root.resolve("/v1/recall"))
+                .header("Authorization", "Bearer " + AGENT_T1_KEY)
+                .header("Content-Type", "application/json")
+                .POST(
+                    HttpRequest.BodyPublishers.ofInputStream(
+                        () -> new java.io.ByteArrayInputStream(body)))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertEquals(413, streamed.statusCode(), streamed.body());
   }
 
   @Test
