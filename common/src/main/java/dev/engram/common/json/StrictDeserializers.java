@@ -3,6 +3,7 @@ package dev.engram.common.json;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.BeanDescription;
+import com.fasterxml.jackson.databind.BeanProperty;
 import com.fasterxml.jackson.databind.DeserializationConfig;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonDeserializer;
@@ -101,16 +102,37 @@ final class StrictDeserializers extends BeanDeserializerModifier {
     }
   }
 
-  /** A string field: only a JSON string is text (no number or boolean coerced into one). */
+  /**
+   * A string: only a JSON string is text where the field itself is declared a string (no number or
+   * boolean coerced into one). Values of a string map ({@code metadata}) still take a number or
+   * boolean as its text, as clients send {@code "n": 1} there; every text is checked.
+   */
   private static final class Text extends DelegatingDeserializer {
 
+    private final boolean scalarsAsText;
+
     Text(JsonDeserializer<?> delegate) {
+      this(delegate, false);
+    }
+
+    private Text(JsonDeserializer<?> delegate, boolean scalarsAsText) {
       super(delegate);
+      this.scalarsAsText = scalarsAsText;
     }
 
     @Override
     protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> delegate) {
-      return new Text(delegate);
+      return new Text(delegate, scalarsAsText);
+    }
+
+    @Override
+    public JsonDeserializer<?> createContextual(DeserializationContext ctxt, BeanProperty property)
+        throws JsonMappingException {
+      boolean mapValue = property != null && property.getType().isMapLikeType();
+      JsonDeserializer<?> contextual = super.createContextual(ctxt, property);
+      return mapValue == scalarsAsText
+          ? contextual
+          : new Text(((Text) contextual)._delegatee, mapValue);
     }
 
     @Override
@@ -118,6 +140,9 @@ final class StrictDeserializers extends BeanDeserializerModifier {
       JsonToken token = p.currentToken();
       if (token != null && token.isScalarValue() && token != JsonToken.VALUE_STRING) {
         if (token != JsonToken.VALUE_NULL && token != JsonToken.VALUE_EMBEDDED_OBJECT) {
+          if (scalarsAsText) {
+            return p.getText();
+          }
           throw new RejectedValueException(
               p, String.class, "json_type", "expected a string, not " + p.getText());
         }

@@ -75,7 +75,7 @@ class StrictJsonTest {
   }
 
   @Test
-  void scalarsAreNotCoerced() {
+  void scalarsAreNotCoerced() throws Exception {
     MismatchedInputException e =
         assertThrows(MismatchedInputException.class, () -> read("{\"category\":3}"));
     assertEquals("category", path(e));
@@ -84,6 +84,9 @@ class StrictJsonTest {
     assertEquals("text", path(e));
     assertThrows(MismatchedInputException.class, () -> read("{\"text\":true}"));
     assertThrows(MismatchedInputException.class, () -> read("{\"tags\":[1]}"));
+    // A string map (metadata) takes a number as its text, as clients send it there.
+    assertEquals("1", read("{\"labels\":{\"n\":1}}").labels().get("n"));
+    assertEquals("true", read("{\"labels\":{\"b\":true}}").labels().get("b"));
     assertThrows(MismatchedInputException.class, () -> read("{\"k\":\"5\"}"));
     assertThrows(MismatchedInputException.class, () -> read("{\"k\":1.5}"));
   }
