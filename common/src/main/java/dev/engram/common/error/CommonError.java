@@ -12,6 +12,7 @@ public enum CommonError implements ErrorCode {
   CONFLICT("conflict", 409, "The request conflicts with the current state"),
   PAYLOAD_TOO_LARGE("payload_too_large", 413, "The request is too large"),
   UNSUPPORTED_MEDIA_TYPE("unsupported_media_type", 415, "Send application/json"),
+  RATE_LIMITED("rate_limited", 429, "Too many requests for this API key; slow down"),
   BAD_REQUEST("bad_request", 400, "The request cannot be processed"),
   UNAVAILABLE("unavailable", 503, "A dependency is unavailable; try again later"),
   INTERNAL("internal_error", 500, "An unexpected error occurred");
@@ -39,6 +40,7 @@ public enum CommonError implements ErrorCode {
       case 409 -> CONFLICT;
       case 413 -> PAYLOAD_TOO_LARGE;
       case 415 -> UNSUPPORTED_MEDIA_TYPE;
+      case 429 -> RATE_LIMITED;
       case 503 -> UNAVAILABLE;
       default -> status >= 500 ? INTERNAL : BAD_REQUEST;
     };

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import dev.engram.common.json.MalformedUtf8Exception;
+import dev.engram.common.json.RejectedValueException;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ElementKind;
 import jakarta.validation.Path;
@@ -59,17 +61,28 @@ final class FieldViolations {
   }
 
   static String describe(JsonProcessingException e) {
+    JsonParseException wrapped = wrappedParseError(e);
+    if (wrapped != null) {
+      // A syntax error met inside an object: Jackson wraps it to add the path.
+      return duplicateKey(wrapped)
+          ? jsonPath((JsonMappingException) e) + ": " + describe(wrapped)
+          : describe(wrapped);
+    }
+    if (e instanceof MalformedUtf8Exception) {
+      return e.getOriginalMessage();
+    }
+    if (duplicateKey(e)) {
+      return "The body repeats a key: "
+          + e.getOriginalMessage().replace("Duplicate field", "field")
+          + location(e);
+    }
     if (e instanceof JsonParseException) {
-      return "The body is not valid JSON"
-          + (e.getLocation() == null
-              ? ""
-              : " (line "
-                  + e.getLocation().getLineNr()
-                  + ", column "
-                  + e.getLocation().getColumnNr()
-                  + ")");
+      return "The body is not valid JSON" + location(e);
     }
     String field = e instanceof JsonMappingException m ? jsonPath(m) : "body";
+    if (e instanceof RejectedValueException r) {
+      return field + ": " + r.reason();
+    }
     if (e instanceof UnrecognizedPropertyException u) {
       return "Unknown field '" + u.getPropertyName() + "' at " + field;
     }
@@ -90,11 +103,52 @@ final class FieldViolations {
   }
 
   static List<FieldViolation> ofJson(JsonProcessingException e) {
-    if (!(e instanceof JsonMappingException m)) {
-      return List.of(new FieldViolation("body", "json_syntax", "The body is not valid JSON"));
+    JsonParseException wrapped = wrappedParseError(e);
+    if (wrapped != null) {
+      return duplicateKey(wrapped)
+          ? List.of(
+              new FieldViolation(jsonPath((JsonMappingException) e), "duplicate_key", describe(e)))
+          : ofJson(wrapped);
     }
-    String rule = e instanceof UnrecognizedPropertyException ? "unknown_field" : "json_type";
+    if (e instanceof MalformedUtf8Exception) {
+      return List.of(new FieldViolation("body", "utf8", describe(e)));
+    }
+    if (!(e instanceof JsonMappingException m)) {
+      return List.of(
+          duplicateKey(e)
+              ? new FieldViolation("body", "duplicate_key", describe(e))
+              : new FieldViolation("body", "json_syntax", "The body is not valid JSON"));
+    }
+    String rule =
+        switch (e) {
+          case UnrecognizedPropertyException u -> "unknown_field";
+          case RejectedValueException r -> r.rule();
+          default -> "json_type";
+        };
     return List.of(new FieldViolation(jsonPath(m), rule, describe(e)));
+  }
+
+  private static JsonParseException wrappedParseError(JsonProcessingException e) {
+    return e.getClass() == JsonMappingException.class
+            && e.getCause() instanceof JsonParseException parse
+        ? parse
+        : null;
+  }
+
+  private static boolean duplicateKey(JsonProcessingException e) {
+    return e instanceof JsonParseException
+        && e.getOriginalMessage() != null
+        && e.getOriginalMessage().startsWith("Duplicate field");
+  }
+
+  private static String location(JsonProcessingException e) {
+    return e.getLocation() == null
+        ? ""
+        : " (line "
+            + e.getLocation().getLineNr()
+            + ", column "
+            + e.getLocation().getColumnNr()
+            + ")";
   }
 
   private static String jsonPath(JsonMappingException e) {

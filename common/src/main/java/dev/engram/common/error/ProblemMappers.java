@@ -34,12 +34,19 @@ public class ProblemMappers {
 
   private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
 
+  /** An extension an error may carry: it is also sent as the Retry-After header. */
+  public static final String RETRY_AFTER_SECONDS = "retry_after_seconds";
+
   @ServerExceptionMapper
   public Response engram(EngramException e, HttpServerRequest request) {
     if (e.error().status() >= 500) {
       LOG.warnf("%s [%s]: %s", e.error().code(), CorrelationId.of(request), e.getMessage());
     }
-    return render(request, e.error(), e.getMessage(), e.violations(), e.extensions());
+    Response response = render(request, e.error(), e.getMessage(), e.violations(), e.extensions());
+    if (e.extensions().get(RETRY_AFTER_SECONDS) instanceof Number seconds) {
+      return Response.fromResponse(response).header("Retry-After", seconds.longValue()).build();
+    }
+    return response;
   }
 
   @ServerExceptionMapper
@@ -181,12 +188,15 @@ public class ProblemMappers {
     return render(request, CommonError.INTERNAL, internalDetail(request), List.of(), Map.of());
   }
 
+  /** What a 401 tells the caller to do; public so route filters answer alike. */
+  public static String unauthenticatedDetail(HttpServerRequest request) {
+    return request.getHeader("Authorization") != null
+        ? "The API key is not recognised; send Authorization: Bearer <key> with a configured key"
+        : "Send Authorization: Bearer <key>";
+  }
+
   private static Response unauthenticated(HttpServerRequest request) {
-    boolean hasHeader = request.getHeader("Authorization") != null;
-    String detail =
-        hasHeader
-            ? "The API key is not recognised; send Authorization: Bearer <key> with a configured key"
-            : "Send Authorization: Bearer <key>";
+    String detail = unauthenticatedDetail(request);
     Response response = render(request, CommonError.UNAUTHENTICATED, detail, List.of(), Map.of());
     return Response.fromResponse(response)
         .header("WWW-Authenticate", "Bearer realm=\"engram\"")

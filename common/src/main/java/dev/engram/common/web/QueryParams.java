@@ -1,6 +1,7 @@
 package dev.engram.common.web;
 
 import dev.engram.common.error.EngramException;
+import dev.engram.common.json.StrictValues;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
@@ -54,11 +55,16 @@ public final class QueryParams {
     if (value == null || value.isBlank()) {
       return null;
     }
+    Instant instant;
     try {
-      return Instant.parse(value.strip());
+      instant = Instant.parse(value.strip());
     } catch (DateTimeParseException e) {
       throw EngramException.invalid(
           name, "instant", "must be an ISO-8601 instant such as 2026-05-08T13:56:00Z");
     }
+    if (!StrictValues.inRange(instant)) {
+      throw EngramException.invalid(name, "timestamp_range", StrictValues.rangeReason());
+    }
+    return instant;
   }
 }

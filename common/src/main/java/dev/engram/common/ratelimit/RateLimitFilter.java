@@ -1,0 +1,97 @@
+package dev.engram.common.ratelimit;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.engram.common.auth.ApiKey;
+import dev.engram.common.auth.PresentedKeys;
+import dev.engram.common.error.CommonError;
+import dev.engram.common.ratelimit.RateLimits.EndpointClass;
+import dev.engram.common.web.InternalPaths;
+import dev.engram.common.web.RouteProblems;
+import io.quarkus.vertx.http.runtime.filters.Filters;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Charges each public call to its key's bucket before anything runs, and answers 429 problem+json
+ * with Retry-After when the bucket is empty. Reads (GET) are not limited; an embeddings request
+ * pays one input here and the rest once its body is read ({@link EmbeddingInputsCharge}). An MCP
+ * request pays as a recall; the writes an MCP tool makes are paid where they land (capture), since
+ * recall forwards the caller's key.
+ */
+@ApplicationScoped
+class RateLimitFilter {
+
+  /** Where the paying key is left for {@link EmbeddingInputsCharge}. */
+  static final String KEY = "engram.rate-limit.key";
+
+  private final ObjectMapper json;
+  private final PresentedKeys keys;
+  private final RateLimits limits;
+  private final boolean enabled;
+
+  RateLimitFilter(
+      ObjectMapper json, PresentedKeys keys, RateLimits limits, RateLimitConfig config) {
+    this.json = json;
+    this.keys = keys;
+    this.limits = limits;
+    this.enabled = config.enabled();
+  }
+
+  void register(@Observes Filters filters) {
+    if (enabled) {
+      // After BodyRules and RequestSizeLimit: a refused body costs nothing.
+      filters.register(this::charge, Integer.MAX_VALUE - 2);
+    }
+  }
+
+  private void charge(RoutingContext rc) {
+    Optional<EndpointClass> type = classOf(rc);
+    Optional<ApiKey> key = type.isEmpty() ? Optional.empty() : keys.of(rc.request());
+    if (key.isEmpty()) {
+      rc.next(); // not limited, or anonymous (JAX-RS answers 401)
+      return;
+    }
+    long wait = limits.charge(key.get(), type.get(), 1);
+    if (wait > 0) {
+      RouteProblems.end(
+          rc,
+          json,
+          CommonError.RATE_LIMITED,
+          "This API key has used its "
+              + type.get().name().toLowerCase()
+              + " budget; retry in "
+              + wait
+              + " s",
+          Map.of("Retry-After", Long.toString(wait)));
+      return;
+    }
+    rc.put(KEY, key.get());
+    rc.next();
+  }
+
+  static Optional<EndpointClass> classOf(RoutingContext rc) {
+    HttpMethod method = rc.request().method();
+    String path = rc.normalizedPath();
+    if (InternalPaths.is(rc)
+        || !(method == HttpMethod.POST
+            || method == HttpMethod.PUT
+            || method == HttpMethod.PATCH
+            || method == HttpMethod.DELETE)) {
+      return Optional.empty();
+    }
+    if (path.equals("/v1/embeddings")) {
+      return Optional.of(EndpointClass.EMBEDDINGS);
+    }
+    if (path.equals("/v1/recall")
+        || path.equals("/v1/context")
+        || path.equals("/mcp")
+        || path.startsWith("/mcp/")) {
+      return Optional.of(EndpointClass.RECALL);
+    }
+    return path.startsWith("/v1/") ? Optional.of(EndpointClass.WRITES) : Optional.empty();
+  }
+}
