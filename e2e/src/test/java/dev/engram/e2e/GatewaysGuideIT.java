@@ -143,6 +143,64 @@ class GatewaysGuideIT {
     assertTrue(cli.contains("s-cli-1"), cli);
 
     microClawConnectsWithTheGuidesMcpJson(blocks, key);
+    sessionsAndFactsOverMcp(key);
+  }
+
+  /**
+   * The session tools and a fact over MCP, against the real capture, graph and recall: a fact
+   * stated with fact_add reaches the context of the person it is about once the graph has it, and
+   * its superseded value never does.
+   */
+  private void sessionsAndFactsOverMcp(String key) {
+    try (McpMicroClaw client = new McpMicroClaw(suite.url(Component.RECALL), key)) {
+      client.initialize();
+      JsonNode started =
+          client.ok(
+              "session_start",
+              "{\"agent\":\"bot1\",\"chat\":\"telegram:7\",\"thread\":\"move\","
+                  + "\"session\":\"s-mcp-1\",\"first_message\":\"Where does Dora live?\","
+                  + "\"budget_tokens\":1500}");
+      assertEquals("s-mcp-1", started.at("/session/session").asText(), started.toString());
+      client.ok(
+          "fact_add",
+          "{\"agent\":\"bot1\",\"chat\":\"telegram:7\",\"subject\":\"Dora\","
+              + "\"predicate\":\"lives_in\",\"object\":\"Lisbon\"}");
+      client.ok(
+          "fact_add",
+          "{\"agent\":\"bot1\",\"chat\":\"telegram:7\",\"subject\":\"Dora\","
+              + "\"predicate\":\"lives_in\",\"object\":\"Porto\"}");
+      client.ok(
+          "checkpoint",
+          "{\"agent\":\"bot1\",\"session\":\"s-mcp-1\",\"chat\":\"telegram:7\","
+              + "\"thread\":\"move\",\"summary\":\"Dora is moving\","
+              + "\"commitments\":[\"send Dora the removal quotes\"]}");
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .untilAsserted(
+              () -> {
+                String text =
+                    client
+                        .ok(
+                            "context",
+                            "{\"agent\":\"bot1\",\"chat\":\"telegram:7\","
+                                + "\"thread\":\"move\",\"query\":\"Where does Dora live?\","
+                                + "\"budget_tokens\":2000}")
+                        .get("text")
+                        .asText();
+                assertTrue(text.contains("Dora lives_in Porto"), text);
+                assertFalse(text.contains("Lisbon"), text);
+                assertTrue(text.contains("send Dora the removal quotes"), text);
+              });
+      JsonNode ended =
+          client.ok(
+              "session_end",
+              "{\"agent\":\"bot1\",\"session\":\"s-mcp-1\",\"chat\":\"telegram:7\","
+                  + "\"thread\":\"move\"}");
+      assertTrue(
+          ended.at("/handoff/content").asText().contains("send Dora the removal quotes"),
+          ended.toString());
+      assertFalse(ended.at("/session/ended_at").isNull(), ended.toString());
+    }
   }
 
   /** The guide's mcp.json, with this suite's port and the key, drives memory_upsert/query. */
