@@ -4,7 +4,9 @@ import dev.engram.common.error.EngramException;
 
 /**
  * A memory listing: optional filters, newest first, keyset-paged by id (stable under inserts).
- * Status defaults to ACTIVE.
+ * Status defaults to ACTIVE. {@code recent} orders by last update instead, one page only (what a
+ * gateway's "newest memories of this chat" needs without reading them all); {@code unexpired}
+ * leaves out memories whose expiry has passed.
  */
 record MemoryFilter(
     String agent,
@@ -14,7 +16,50 @@ record MemoryFilter(
     MemoryStatus status,
     String source,
     Long beforeId,
-    int limit) {
+    int limit,
+    Double minConfidence,
+    boolean unexpired,
+    boolean recent) {
+
+  /** The listing's order: by id (pages), or by last update (one page). */
+  static boolean recent(String order, String cursor) {
+    if (order == null || order.isBlank() || order.equals("id")) {
+      return false;
+    }
+    if (!order.equals("updated")) {
+      throw EngramException.invalid("order", "enum", "must be id or updated");
+    }
+    if (cursor != null && !cursor.isBlank()) {
+      throw EngramException.invalid(
+          "cursor", "order", "order=updated answers one page: raise limit instead of paging");
+    }
+    return true;
+  }
+
+  static Double confidence(String value) {
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    try {
+      double c = Double.parseDouble(value);
+      if (c >= 0.0 && c <= 1.0) {
+        return c;
+      }
+    } catch (NumberFormatException e) {
+      // fall through to the 400
+    }
+    throw EngramException.invalid("min_confidence", "range", "must be a number from 0 to 1");
+  }
+
+  static boolean flag(String name, String value) {
+    if (value == null || value.isBlank() || value.equals("false")) {
+      return false;
+    }
+    if (value.equals("true")) {
+      return true;
+    }
+    throw EngramException.invalid(name, "boolean", "must be true or false");
+  }
 
   static Long cursor(String cursor) {
     if (cursor == null || cursor.isBlank()) {

@@ -129,10 +129,17 @@ public class MemoryRepository implements PanacheRepositoryBase<Memory, Long> {
             .equal("scope", filter.scope())
             .equal("category", filter.category())
             .equal("source", filter.source())
-            .andIf(filter.beforeId(), "id < :beforeId", "beforeId");
-    return find(where.clause(), Sort.descending("id"), where.params())
-        .page(0, filter.limit())
-        .list();
+            .andIf(filter.beforeId(), "id < :beforeId", "beforeId")
+            .andIf(filter.minConfidence(), "confidence >= :minConfidence", "minConfidence")
+            .andIf(
+                filter.unexpired() ? Instant.now() : null,
+                "(expiresAt is null or expiresAt > :now)",
+                "now");
+    Sort order =
+        filter.recent()
+            ? Sort.descending("updatedAt").and("id", Sort.Direction.Descending)
+            : Sort.descending("id");
+    return find(where.clause(), order, where.params()).page(0, filter.limit()).list();
   }
 
   /**

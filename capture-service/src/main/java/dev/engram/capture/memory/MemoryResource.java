@@ -56,7 +56,11 @@ class MemoryResource {
       @QueryParam("status") String status,
       @QueryParam("source") String source,
       @QueryParam("limit") String limit,
-      @QueryParam("cursor") String cursor) {
+      @QueryParam("cursor") String cursor,
+      @QueryParam("min_confidence") String minConfidence,
+      @QueryParam("unexpired") String unexpired,
+      @QueryParam("order") String order) {
+    boolean recent = MemoryFilter.recent(order, cursor);
     MemoryFilter filter =
         new MemoryFilter(
             agent,
@@ -66,7 +70,10 @@ class MemoryResource {
             QueryParams.enumValue("status", status, MemoryStatus.class),
             source,
             MemoryFilter.cursor(cursor),
-            limits.pageSize(QueryParams.intValue("limit", limit), 50));
+            limits.pageSize(QueryParams.intValue("limit", limit), 50),
+            MemoryFilter.confidence(minConfidence),
+            MemoryFilter.flag("unexpired", unexpired),
+            recent);
     return memories.list(Caller.of(identity), filter);
   }
 

@@ -103,7 +103,8 @@ public class MemoryService {
         .map(
             rows -> {
               List<MemoryView> items = rows.stream().map(MemoryView::of).toList();
-              String next = Cursors.next(items, filter.limit(), MemoryView::id);
+              String next =
+                  filter.recent() ? null : Cursors.next(items, filter.limit(), MemoryView::id);
               return new MemoryRequests.Page(items, next);
             });
   }

@@ -71,6 +71,33 @@ public class MemoriesClient {
         .map(ignored -> List.copyOf(all));
   }
 
+  /**
+   * The {@code limit} (at most {@link #PAGE}) most recently updated memories of the listing with at
+   * least {@code minConfidence}, not expired: one call, however many the listing holds.
+   */
+  public Uni<List<MemoryWire.Memory>> newest(
+      As as, MemoryWire.Listing l, double minConfidence, int limit) {
+    return guard(
+            client.list(
+                as.authorization(),
+                as.correlation(),
+                l.agent(),
+                l.chat(),
+                l.scope(),
+                l.status(),
+                Math.min(limit, PAGE),
+                null,
+                minConfidence,
+                true,
+                "updated"))
+        .map(p -> p.items() == null ? List.<MemoryWire.Memory>of() : p.items());
+  }
+
+  /** The most a {@link #newest} call answers. */
+  public static int newestMax() {
+    return PAGE;
+  }
+
   private Uni<MemoryWire.Page> page(As as, MemoryWire.Listing l, String cursor) {
     return guard(
         client.list(
@@ -81,7 +108,10 @@ public class MemoriesClient {
             l.scope(),
             l.status(),
             PAGE,
-            cursor));
+            cursor,
+            null,
+            null,
+            null));
   }
 
   public Uni<MemoryWire.Memory> revise(As as, long id, MemoryWire.Revise body) {

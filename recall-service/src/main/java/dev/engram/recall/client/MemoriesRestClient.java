@@ -43,7 +43,10 @@ interface MemoriesRestClient {
       @QueryParam("scope") String scope,
       @QueryParam("status") String status,
       @QueryParam("limit") int limit,
-      @QueryParam("cursor") String cursor);
+      @QueryParam("cursor") String cursor,
+      @QueryParam("min_confidence") Double minConfidence,
+      @QueryParam("unexpired") Boolean unexpired,
+      @QueryParam("order") String order);
 
   @POST
   @Path("/{id}/revise")

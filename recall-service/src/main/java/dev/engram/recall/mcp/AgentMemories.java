@@ -49,6 +49,36 @@ class AgentMemories {
                     .toList());
   }
 
+  /**
+   * The {@code limit} most recently updated ACTIVE, unexpired rows of chat {@code chatId} and of
+   * the agent's own scope with at least {@code floor} confidence: two one-page reads, whatever the
+   * agent holds (the top {@code limit} of the union is within the top {@code limit} of each).
+   */
+  Uni<List<MicroClawRow>> newestVisibleIn(McpCaller caller, Long chatId, double floor, int limit) {
+    MemoriesClient.As as = caller.as();
+    List<Uni<List<MemoryWire.Memory>>> reads = new ArrayList<>();
+    reads.add(
+        capture.newest(
+            as, new MemoryWire.Listing(caller.agent(), null, "AGENT", "ACTIVE"), floor, limit));
+    if (chatId != null) {
+      reads.add(
+          capture.newest(
+              as,
+              new MemoryWire.Listing(caller.agent(), MicroClawChats.chat(chatId), "CHAT", "ACTIVE"),
+              floor,
+              limit));
+    }
+    return Uni.join()
+        .all(reads)
+        .andFailFast()
+        .map(
+            lists ->
+                lists.stream()
+                    .flatMap(List::stream)
+                    .flatMap(m -> MicroClawRow.of(m, caller.agent()).stream())
+                    .toList());
+  }
+
   /** Rows of chat {@code chatId} plus the agent's own rows (those seen in every chat). */
   Uni<List<MicroClawRow>> visibleIn(McpCaller caller, Long chatId, List<String> states) {
     if (chatId == null) {

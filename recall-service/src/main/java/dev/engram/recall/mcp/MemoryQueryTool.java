@@ -1,5 +1,6 @@
 package dev.engram.recall.mcp;
 
+import dev.engram.recall.client.MemoriesClient;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -47,16 +48,19 @@ class MemoryQueryTool {
     int limit = args.limit(100, MAX_LIMIT);
     // Rows carry one fixed-width UTC form, so times compare as text.
     String now = MicroClawRow.format(Instant.now());
-    return memories
-        .visibleIn(caller, chatId, AgentMemories.ACTIVE)
-        .map(
-            rows ->
-                rows.stream()
-                    .filter(r -> r.confidence() >= CONFIDENCE_FLOOR)
-                    .filter(r -> r.expiresAt() == null || r.expiresAt().compareTo(now) > 0)
-                    .sorted(NEWEST)
-                    .limit(limit)
-                    .toList());
+    // Up to a page, capture filters and orders (two small reads at any size); beyond, all rows.
+    Uni<List<MicroClawRow>> read =
+        limit <= MemoriesClient.newestMax()
+            ? memories.newestVisibleIn(caller, chatId, CONFIDENCE_FLOOR, limit)
+            : memories.visibleIn(caller, chatId, AgentMemories.ACTIVE);
+    return read.map(
+        rows ->
+            rows.stream()
+                .filter(r -> r.confidence() >= CONFIDENCE_FLOOR)
+                .filter(r -> r.expiresAt() == null || r.expiresAt().compareTo(now) > 0)
+                .sorted(NEWEST)
+                .limit(limit)
+                .toList());
   }
 
   private Uni<Object> search(McpCaller caller, ToolArgs args) {

@@ -211,17 +211,44 @@ final class CaptureStandIn implements AutoCloseable {
             .filter(m -> matches(m, "agent", q.get("agent")) && matches(m, "chat", q.get("chat")))
             .filter(m -> matches(m, "scope", q.get("scope")))
             .filter(m -> matches(m, "status", q.getOrDefault("status", "ACTIVE")))
-            .sorted((a, b) -> Long.compare(b.get("id").asLong(), a.get("id").asLong()))
+            .filter(m -> m.path("confidence").asDouble() >= minConfidence(q))
+            .filter(m -> !"true".equals(q.get("unexpired")) || unexpired(m))
+            .sorted(order(q.get("order")))
             .limit(limit)
             .toList();
     ObjectNode out = JSON.createObjectNode();
     out.putArray("items").addAll(page);
-    if (page.size() == limit) {
+    if (page.size() == limit && !"updated".equals(q.get("order"))) {
       out.put("next_cursor", page.getLast().get("id").asText());
     } else {
       out.putNull("next_cursor");
     }
     return out;
+  }
+
+  /** capture's listing order: by id, or (order=updated) by last update, one page. */
+  private static java.util.Comparator<ObjectNode> order(String order) {
+    java.util.Comparator<ObjectNode> byId =
+        (a, b) -> Long.compare(b.get("id").asLong(), a.get("id").asLong());
+    if (order == null) {
+      return byId;
+    }
+    if (!order.equals("updated")) {
+      throw new IllegalArgumentException("order " + order);
+    }
+    return java.util.Comparator.<ObjectNode, String>comparing(
+            m -> m.path("updated_at").asText(m.path("created_at").asText("")))
+        .reversed()
+        .thenComparing(byId);
+  }
+
+  private static double minConfidence(Map<String, String> q) {
+    return Double.parseDouble(q.getOrDefault("min_confidence", "0"));
+  }
+
+  private static boolean unexpired(ObjectNode m) {
+    String expires = m.path("expires_at").asText(null);
+    return expires == null || java.time.Instant.parse(expires).isAfter(java.time.Instant.now());
   }
 
   private static boolean matches(ObjectNode m, String field, String wanted) {
