@@ -81,9 +81,18 @@ public final class McpCommand {
       print(
           out,
           "memory_query {op: context, chat_id: 1.." + chats + ", limit: " + limit + "}",
-          "GET /v1/memories, the chat's and the agent's pages at once",
+          "GET /v1/memories?min_confidence&unexpired&order=updated, the chat's and the agent's"
+              + " newest page at once",
           context);
       put(report.putObject("memory_query_context"), context);
+      // The reference: what the op read before capture filtered and ordered for it.
+      PairedRun.Result everyRow = PairedRun.run(contextMcp, microclaw::everyRow, 0, calls);
+      print(
+          out,
+          "memory_query context again, beside the op's former read",
+          "GET /v1/memories, every page of the chat's and of the agent's memories at once",
+          everyRow);
+      put(report.putObject("memory_query_context_vs_every_row"), everyRow);
 
       PairedRun.Call recallMcp =
           i ->

@@ -15,9 +15,11 @@ import java.util.concurrent.Future;
 /**
  * MicroClaw's {@code memory_query} context op as the bench drives it: chat_id n is Engram chat
  * {@code microclaw:n} of the agent (recall's MCP mapping), a few memories are seeded in each so the
- * op returns rows, and its REST baseline is the work the op does on capture-service: every page of
- * the chat's ACTIVE CHAT memories and, at the same time, of the agent's ACTIVE AGENT memories (the
- * rows MicroClaw sees in every chat), {@code GET /v1/memories} with 200 a page.
+ * op returns rows, and its REST baseline is the work the op does on capture-service: one page of
+ * the chat's newest ACTIVE CHAT memories and, at the same time, one of the agent's AGENT memories
+ * (the rows MicroClaw sees in every chat), {@code GET /v1/memories?min_confidence=0.45
+ * &unexpired=true&order=updated&limit=<limit>}. {@link #everyRow} is what the op read before it
+ * asked capture to filter and order (every page of both), kept as the second reference.
  */
 final class MicroClawContext implements AutoCloseable {
 
@@ -76,9 +78,22 @@ final class MicroClawContext implements AutoCloseable {
 
   /** The REST baseline of call {@code i}: {@code {"rows": n}}, n as capture listed them. */
   JsonNode rest(long i) throws IOException, InterruptedException {
+    return both(i, (chat, scope) -> newest(chat, scope).path("items").size());
+  }
+
+  /** The op's work before capture filtered and ordered for it: every page of both listings. */
+  JsonNode everyRow(long i) throws IOException, InterruptedException {
+    return both(i, this::listAll);
+  }
+
+  private interface Listing {
+    int rows(String chat, String scope) throws IOException, InterruptedException;
+  }
+
+  private JsonNode both(long i, Listing listing) throws IOException, InterruptedException {
     String chat = chat(chatId(i));
-    Future<Integer> chatRows = chatListing.submit(() -> listAll(chat, "CHAT"));
-    int rows = listAll(null, "AGENT");
+    Future<Integer> chatRows = chatListing.submit(() -> listing.rows(chat, "CHAT"));
+    int rows = listing.rows(null, "AGENT");
     try {
       rows += chatRows.get();
     } catch (ExecutionException e) {
@@ -87,6 +102,19 @@ final class MicroClawContext implements AutoCloseable {
     ObjectNode answer = EngramApi.JSON.createObjectNode();
     answer.put("rows", rows);
     return answer;
+  }
+
+  private JsonNode newest(String chat, String scope) throws IOException, InterruptedException {
+    Map<String, String> query = new LinkedHashMap<>();
+    query.put("agent", set.agent());
+    query.put("chat", chat);
+    query.put("scope", scope);
+    query.put("status", "ACTIVE");
+    query.put("min_confidence", "0.45");
+    query.put("unexpired", "true");
+    query.put("order", "updated");
+    query.put("limit", Integer.toString(limit));
+    return api.getCapture("/v1/memories", query);
   }
 
   private int listAll(String chat, String scope) throws IOException, InterruptedException {

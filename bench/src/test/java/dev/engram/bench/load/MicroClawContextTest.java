@@ -85,8 +85,21 @@ class MicroClawContextTest {
   }
 
   @Test
-  void theBaselineReadsEveryPageOfTheChatAndOfTheAgentsScope() throws Exception {
-    assertEquals(253, microclaw.rest(0).get("rows").asInt());
+  void theBaselineReadsTheNewestPageOfTheChatAndOfTheAgentsScope() throws Exception {
+    // the stand-in answers a first page of 200 for the agent's scope: one page, no cursor followed
+    assertEquals(203, microclaw.rest(0).get("rows").asInt());
+    String newest = "&status=ACTIVE&min_confidence=0.45&unexpired=true&order=updated&limit=100";
+    assertTrue(
+        requests.contains("GET /v1/memories?agent=mc&chat=microclaw%3A1&scope=CHAT" + newest),
+        requests.toString());
+    assertTrue(
+        requests.contains("GET /v1/memories?agent=mc&scope=AGENT" + newest), requests.toString());
+    assertTrue(requests.stream().noneMatch(r -> r.contains("cursor=")), requests.toString());
+  }
+
+  @Test
+  void theFormerReadTakesEveryPageOfTheChatAndOfTheAgentsScope() throws Exception {
+    assertEquals(253, microclaw.everyRow(0).get("rows").asInt());
     assertTrue(
         requests.contains(
             "GET /v1/memories?agent=mc&chat=microclaw%3A1&scope=CHAT&status=ACTIVE&limit=200"),
@@ -98,7 +111,7 @@ class MicroClawContextTest {
         requests.contains(
             "GET /v1/memories?agent=mc&scope=AGENT&status=ACTIVE&limit=200&cursor=c200"),
         requests.toString());
-    assertEquals(250, microclaw.rest(1).get("rows").asInt(), "call 1 asks chat_id 2, empty");
+    assertEquals(250, microclaw.everyRow(1).get("rows").asInt(), "call 1 asks chat_id 2, empty");
     assertEquals("{\"op\":\"context\",\"chat_id\":2,\"limit\":100}", microclaw.arguments(1));
     assertEquals("{\"op\":\"context\",\"chat_id\":1,\"limit\":100}", microclaw.arguments(2));
   }
