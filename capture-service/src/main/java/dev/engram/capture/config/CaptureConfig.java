@@ -104,6 +104,14 @@ public interface CaptureConfig {
     @WithDefault("2000")
     int maxTokens();
 
+    /**
+     * Largest slot content in UTF-8 bytes, checked before any token is counted: well below the body
+     * limit, so counting the tokens of one write stays short (one unbroken word of megabytes made
+     * the tokenizer run out of heap).
+     */
+    @WithDefault("262144")
+    int maxContentBytes();
+
     /** The BPE encoding used to count slot tokens (a jtokkit EncodingType name). */
     @WithDefault("cl100k_base")
     String encoding();

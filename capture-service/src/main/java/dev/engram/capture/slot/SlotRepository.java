@@ -1,5 +1,6 @@
 package dev.engram.capture.slot;
 
+import dev.engram.common.Sha256;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
@@ -22,6 +23,23 @@ public class SlotRepository implements PanacheRepositoryBase<Slot, Long> {
             at.ownerId(),
             at.name())
         .firstResult();
+  }
+
+  /**
+   * Takes the transaction-scoped advisory lock of this address, so writers of one slot run one
+   * after the other: concurrent first writes cannot both insert (unique violation), and a write
+   * without {@code expected_version} never meets a version the others changed under it.
+   */
+  Uni<Void> lock(String tenant, SlotAddress at) {
+    long key = Long.parseUnsignedLong(Sha256.hex("slot\u0000" + tenant + '\u0000' + at), 0, 16, 16);
+    return getSession()
+        .chain(
+            s ->
+                s.createNativeQuery(
+                        "select count(*) from (select pg_advisory_xact_lock(" + key + ")) locked",
+                        Long.class)
+                    .getSingleResult())
+        .replaceWithVoid();
   }
 
   /** Every slot of one owner, by name. */

@@ -14,6 +14,7 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.HashMap;
@@ -31,20 +32,28 @@ public class SlotService {
   public static final String HOT_CONTEXT = "hot_context";
 
   private final int maxTokens;
+  private final int maxContentBytes;
   private final Map<String, Integer> caps;
   private final Encoding encoding;
   private final AuditLog audit;
   private final PoisoningGate gate;
   private final SlotRepository slots;
+  private final Vertx vertx;
+
+  /** What a write costs to check, worked out before its transaction. */
+  private record Checked(int tokens, String quarantine) {}
 
   SlotService(
       CaptureConfig config,
       AuditLog audit,
       PoisoningGate gate,
       Tokens tokens,
-      SlotRepository slots) {
+      SlotRepository slots,
+      Vertx vertx) {
     this.slots = slots;
+    this.vertx = vertx;
     this.maxTokens = config.slots().maxTokens();
+    this.maxContentBytes = config.slots().maxContentBytes();
     Map<String, Integer> byName = new HashMap<>(config.slots().maxTokensByName());
     byName.putIfAbsent(HOT_CONTEXT, config.slots().hotContextMaxTokens());
     this.caps = Map.copyOf(byName);
@@ -55,12 +64,16 @@ public class SlotService {
 
   /**
    * Writes a slot. {@code expectedVersion}: null overwrites whatever is there, 0 creates only, n
-   * updates only if the slot is at version n.
+   * updates only if the slot is at version n. The content is measured before the transaction opens,
+   * so no connection waits on the tokenizer.
    */
-  @WithTransaction
   Uni<SlotView> put(Caller caller, SlotAddress at, String content, Long expectedVersion) {
     requireWriteAllowed(caller, at);
-    return write(caller, at, content, expectedVersion);
+    return check(at, content)
+        .chain(
+            checked ->
+                Panache.withTransaction(
+                    () -> store(caller, at, content, expectedVersion, checked)));
   }
 
   /** The token cap of a slot name. */
@@ -75,18 +88,67 @@ public class SlotService {
 
   /** Writes a slot inside the caller's transaction (see {@link #put}). */
   public Uni<SlotView> write(Caller caller, SlotAddress at, String content, Long expectedVersion) {
-    int tokens = encoding.countTokensOrdinary(content);
+    return check(at, content)
+        .chain(checked -> store(caller, at, content, expectedVersion, checked));
+  }
+
+  /**
+   * Bounds the content in bytes before anything else, then counts its tokens and runs the gate on a
+   * worker thread (up to a few hundred milliseconds for one long word: never on the event loop,
+   * where it stalled every other request). Comes back on the caller's Vert.x context, which
+   * Hibernate Reactive needs.
+   */
+  private Uni<Checked> check(SlotAddress at, String content) {
+    requireSize(content);
     int cap = cap(at.name());
-    if (tokens > cap) {
-      throw new EngramException(
-          CaptureError.SLOT_TOO_LARGE,
-          "content is " + tokens + " tokens; the limit of " + at.name() + " is " + cap,
-          List.of(),
-          Map.of("tokens", tokens, "max_tokens", cap));
+    return vertx.executeBlocking(
+        Uni.createFrom()
+            .item(
+                () -> {
+                  int tokens = encoding.countTokensOrdinary(content);
+                  if (tokens > cap) {
+                    throw new EngramException(
+                        CaptureError.SLOT_TOO_LARGE,
+                        "content is "
+                            + tokens
+                            + " tokens; the limit of "
+                            + at.name()
+                            + " is "
+                            + cap,
+                        List.of(),
+                        Map.of("tokens", tokens, "max_tokens", cap));
+                  }
+                  return new Checked(tokens, gate.check("slot", content).orElse(null));
+                }));
+  }
+
+  private void requireSize(String content) {
+    // A char is at least one UTF-8 byte, so the length alone refuses most oversized texts.
+    if (content.length() > maxContentBytes || utf8Bytes(content) > maxContentBytes) {
+      throw EngramException.invalid(
+          "content", "Size", "must be at most " + maxContentBytes + " bytes (UTF-8)");
     }
-    String quarantine = gate.check("slot", content).orElse(null);
+  }
+
+  private static long utf8Bytes(String text) {
+    long bytes = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      // A surrogate pair is 4 bytes: 2 for each half.
+      bytes += c < 0x80 ? 1 : c < 0x800 || Character.isSurrogate(c) ? 2 : 3;
+    }
+    return bytes;
+  }
+
+  /** Stores a checked write, one writer of the address at a time (inside a transaction). */
+  private Uni<SlotView> store(
+      Caller caller, SlotAddress at, String content, Long expectedVersion, Checked checked) {
+    int tokens = checked.tokens();
+    String quarantine = checked.quarantine();
     Instant now = Instant.now();
-    return find(caller, at)
+    return slots
+        .lock(caller.tenant(), at)
+        .chain(() -> find(caller, at))
         .chain(
             existing -> {
               checkVersion(at, existing, expectedVersion);
@@ -136,7 +198,9 @@ public class SlotService {
   @WithTransaction
   Uni<Void> delete(Caller caller, SlotAddress at, Long expectedVersion) {
     requireWriteAllowed(caller, at);
-    return find(caller, at)
+    return slots
+        .lock(caller.tenant(), at)
+        .chain(() -> find(caller, at))
         .onItem()
         .ifNull()
         .failWith(() -> new EngramException(CaptureError.SLOT_NOT_FOUND, "No slot " + at))
