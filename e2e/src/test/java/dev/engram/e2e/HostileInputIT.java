@@ -15,6 +15,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -22,6 +24,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -79,6 +83,7 @@ class HostileInputIT {
       JsonNode openapi = JSON.readTree(send(service, "GET", "/q/openapi?format=json", null, null));
       HostileRequests generator = new HostileRequests(openapi, random);
       int sent = 0;
+      int accepted = 0;
       for (Iterator<Map.Entry<String, JsonNode>> paths = openapi.path("paths").fields();
           paths.hasNext(); ) {
         Map.Entry<String, JsonNode> path = paths.next();
@@ -107,6 +112,7 @@ class HostileInputIT {
               continue;
             }
             check(where, request, answer, findings);
+            accepted += answer.statusCode() < 400 ? 1 : 0;
             if (write) {
               JsonNode after = counts();
               if (answer.statusCode() >= 400 && !after.equals(before)) {
@@ -142,10 +148,12 @@ class HostileInputIT {
         }
       }
       counts.put(service, sent);
+      System.out.println("[hostile] " + service + ": " + accepted + " of " + sent + " accepted");
       System.out.println(
           "[hostile] NOTE " + service + " 100 KiB request line: " + oversized(service));
     }
     System.out.println("[hostile] requests per service " + counts);
+    printCauses(findings);
     findings.forEach(f -> System.out.println("[hostile] FINDING " + f));
     assertTrue(counts.values().stream().allMatch(n -> n > 0), "every service had operations");
     assertTrue(
@@ -208,9 +216,36 @@ class HostileInputIT {
     }
   }
 
+  /** The server's own log line for each 5xx (by correlation id), so a finding says why. */
+  private void printCauses(List<String> findings) throws IOException {
+    Pattern id = Pattern.compile("\"correlation_id\":\"([^\"]+)\"");
+    for (String finding : findings) {
+      Matcher m = id.matcher(finding);
+      if (!finding.startsWith("5xx") || !m.find()) {
+        continue;
+      }
+      for (Component service : SERVICES) {
+        Path log = suite.log(service);
+        if (log == null || !Files.exists(log)) {
+          continue;
+        }
+        try (var lines = Files.lines(log, StandardCharsets.ISO_8859_1)) {
+          lines
+              .filter(l -> l.contains(m.group(1)))
+              .limit(2)
+              .forEach(
+                  l -> System.out.println("[hostile] CAUSE " + service + " " + abbreviate(l, 900)));
+        }
+      }
+    }
+  }
+
   /** What capture's stats say was stored in this tenant (the record, not the background work). */
   private JsonNode counts() throws IOException, InterruptedException {
-    JsonNode stats = JSON.readTree(get(Component.CAPTURE, "/v1/stats").body());
+    HttpResponse<String> answer = get(Component.CAPTURE, "/v1/stats");
+    JsonNode stats = JSON.readTree(answer.body());
+    // Otherwise every comparison would be of two empty answers and could never fail.
+    assertTrue(answer.statusCode() == 200 && stats.path("exchanges").has("total"), answer.body());
     ArrayNode counts = JsonNodeFactory.instance.arrayNode();
     for (String part : List.of("memories", "exchanges", "facts", "slots")) {
       counts.add(stats.path(part));
@@ -248,11 +283,15 @@ class HostileInputIT {
   }
 
   private static String abbreviate(Object value) {
+    return abbreviate(value, 160);
+  }
+
+  private static String abbreviate(Object value, int max) {
     String text =
         value instanceof byte[] bytes
             ? new String(bytes, StandardCharsets.UTF_8)
             : String.valueOf(value);
-    return text.length() <= 160 ? text : text.substring(0, 160) + "…(" + text.length() + ")";
+    return text.length() <= max ? text : text.substring(0, max) + "…(" + text.length() + ")";
   }
 
   /** The generated requests of one operation, from its OpenAPI description. */
