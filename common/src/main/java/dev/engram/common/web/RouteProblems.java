@@ -3,6 +3,7 @@ package dev.engram.common.web;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.engram.common.error.ErrorCode;
+import dev.engram.common.error.FieldViolation;
 import dev.engram.common.error.Problem;
 import dev.engram.common.error.ProblemMappers;
 import io.vertx.ext.web.RoutingContext;
@@ -20,8 +21,19 @@ public final class RouteProblems {
       ErrorCode error,
       String detail,
       Map<String, String> headers) {
+    end(rc, json, error, detail, List.of(), headers);
+  }
+
+  /** The same, naming the fields at fault. */
+  public static void end(
+      RoutingContext rc,
+      ObjectMapper json,
+      ErrorCode error,
+      String detail,
+      List<FieldViolation> violations,
+      Map<String, String> headers) {
     Object problem =
-        ProblemMappers.render(rc.request(), error, detail, List.of(), Map.of()).getEntity();
+        ProblemMappers.render(rc.request(), error, detail, violations, Map.of()).getEntity();
     String body;
     try {
       body = json.writeValueAsString(problem);
