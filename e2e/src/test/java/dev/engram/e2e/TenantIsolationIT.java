@@ -127,6 +127,7 @@ class TenantIsolationIT {
   @Test
   void tenantBSeesNothingOfTenantAOnAnyReadingEndpoint() throws IOException {
     writeTenantA();
+    theCheckSeesTenantAInItsOwnAnswers();
     List<String> gets = new ArrayList<>();
     List<String> posts = new ArrayList<>();
     for (Component service : Component.services()) {
@@ -246,6 +247,24 @@ class TenantIsolationIT {
               assertTrue(recalled.contains(MARKER), recalled);
               assertEquals(List.of(PLACE), SuiteRequests.livedIn(suite, A_AGENT_KEY, PERSON, null));
             });
+  }
+
+  /** A control: the check flags A's own answers, so a quiet run means B saw nothing of A. */
+  private void theCheckSeesTenantAInItsOwnAnswers() {
+    Map<String, Object> query = Map.of("agent", AGENT, "chat", CHAT, "query", PERSON, "k", 20);
+    check(
+        "control recall",
+        query.toString(),
+        as(A_AGENT_KEY, Component.RECALL).body(query).post("/v1/recall"));
+    assertTrue(leaks.stream().anyMatch(l -> l.contains("marker")), "A's recall: " + leaks);
+    leaks.clear();
+    String memory = "/v1/memories/" + memoryIds.get(2);
+    check("control memory", memory, as(A_AGENT_KEY, Component.CAPTURE).get(memory));
+    assertTrue(
+        leaks.stream().anyMatch(l -> l.contains("memory id")) && leaks.size() >= 2,
+        "A's memory shows its marker and its id: " + leaks);
+    leaks.clear();
+    checked = 0;
   }
 
   /** A's value for a path or query parameter, or null when A has none for it. */
