@@ -76,6 +76,7 @@ class TenantIsolationIT {
   private final List<Long> memoryIds = new ArrayList<>();
   private final List<String> leaks = new ArrayList<>();
   private int checked;
+  private final Map<String, List<Integer>> statuses = new java.util.TreeMap<>();
 
   @BeforeAll
   void startTheSuite() throws IOException {
@@ -154,6 +155,7 @@ class TenantIsolationIT {
     System.out.printf(
         "[isolation] %d OpenAPI GETs + %d reading POSTs + MCP tools: %d calls checked, %d skipped%n",
         gets.size(), READING_POSTS.size(), checked, SKIPPED.size());
+    statuses.forEach((call, codes) -> System.out.println("[isolation] " + call + " " + codes));
     leaks.forEach(l -> System.out.println("[isolation] FINDING " + l));
     assertEquals(List.of(), leaks, "tenant B saw tenant A or got a 5xx");
   }
@@ -264,6 +266,7 @@ class TenantIsolationIT {
         leaks.stream().anyMatch(l -> l.contains("memory id")) && leaks.size() >= 2,
         "A's memory shows its marker and its id: " + leaks);
     leaks.clear();
+    statuses.clear();
     checked = 0;
   }
 
@@ -370,6 +373,7 @@ class TenantIsolationIT {
   }
 
   private void check(String call, String sent, Response response) {
+    statuses.computeIfAbsent(call, c -> new ArrayList<>()).add(response.statusCode());
     if (response.statusCode() >= 500) {
       leaks.add(call + " -> " + response.statusCode() + " " + response.asString());
     }
