@@ -288,6 +288,9 @@ class TenantIsolationIT {
       case "q", "query", "text", "search" -> PERSON;
       case "tenant" -> "tenant-a";
       case "date" -> LocalDate.now(ZoneOffset.UTC).toString();
+      case "around" -> java.time.Instant.now().toString();
+      case "statement" -> PERSON + " lives in " + PLACE;
+      case "memory_id" -> String.valueOf(memoryIds.get(2));
       case "type" -> "memory";
       case "relation" -> "1";
       default -> null;
@@ -314,21 +317,32 @@ class TenantIsolationIT {
   }
 
   private void readingPostsAsB() {
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("agent", AGENT);
-    body.put("chat", CHAT);
-    body.put("thread", THREAD);
-    body.put("session", SESSION);
-    body.put("query", PERSON);
+    Map<String, Map<String, Object>> bodies =
+        Map.of(
+            "/v1/recall",
+            Map.of("agent", AGENT, "chat", CHAT, "query", PERSON, "k", 20),
+            "/v1/context",
+            Map.of(
+                "agent",
+                AGENT,
+                "chat",
+                CHAT,
+                "thread",
+                THREAD,
+                "query",
+                PERSON,
+                "budget_tokens",
+                2000),
+            "/v1/sessions/start",
+            Map.of("agent", AGENT, "chat", CHAT, "thread", THREAD, "budget_tokens", 2000));
     for (String key : List.of(B_AGENT_KEY, B_ADMIN_KEY)) {
-      for (String path : List.of("/v1/recall", "/v1/context", "/v1/sessions/start")) {
-        Map<String, Object> b = new LinkedHashMap<>(body);
-        if (path.endsWith("start")) {
-          b.remove("query");
-          b.put("first_message", PERSON);
-        }
-        check("recall POST " + path, b.toString(), as(key, Component.RECALL).body(b).post(path));
-      }
+      bodies.forEach(
+          (path, body) -> {
+            Response r = as(key, Component.RECALL).body(body).post(path);
+            // A refused body would check nothing: these must be answered.
+            assertEquals(200, r.statusCode(), path + " " + body + " -> " + r.asString());
+            check("recall POST " + path, body.toString(), r);
+          });
     }
   }
 
