@@ -1,30 +1,17 @@
-package dev.engram.e2e;
+package dev.engram.e2e.k8s;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -66,27 +53,10 @@ class K8sManifestsTest {
           "QUARKUS_DATASOURCE_PASSWORD",
           "QUARKUS_NEO4J_AUTHENTICATION_PASSWORD",
           "ENGRAM_VAULT_ENCRYPTION_KEYS");
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Map<String, List<JsonNode>> RENDERED = new HashMap<>();
-  private static Path repoRoot;
 
   @BeforeAll
   static void requireKubectl() throws Exception {
-    repoRoot = findRepoRoot();
-    boolean present;
-    try {
-      present = run(List.of("kubectl", "version", "--client"), null).exit() == 0;
-    } catch (IOException e) {
-      present = false;
-    }
-    if (!present) {
-      if ("1".equals(System.getenv("ENGRAM_REQUIRE_KUBECTL"))) {
-        fail("kubectl is required to check k8s/ (ENGRAM_REQUIRE_KUBECTL=1): install kubectl");
-      }
-      String why = "kubectl not found: k8s/ manifests NOT checked (install kubectl)";
-      System.err.println("K8sManifestsTest skipped: " + why);
-      Assumptions.abort(why);
-    }
+    Kustomize.requireKubectl();
   }
 
   @ParameterizedTest
@@ -179,6 +149,11 @@ class K8sManifestsTest {
       for (String probe : List.of("startupProbe", "livenessProbe", "readinessProbe")) {
         assertFalse(container.path(probe).isMissingNode(), dir + " " + name + ": " + probe);
       }
+      // A pinned release (major.minor at least), never latest or a bare major: a re-pulled image
+      // must be the server the volume was written by.
+      String image = container.path("image").asText();
+      assertTrue(
+          image.matches("[^:]+:v?\\d+\\.\\d+[^:]*"), dir + " " + name + ": pinned tag: " + image);
       JsonNode svc = find(objects, "Service", name);
       assertEquals(name, set.at("/spec/serviceName").asText(), dir + " " + name);
       assertSelects(svc, set, dir + " " + name);
@@ -194,7 +169,8 @@ class K8sManifestsTest {
         objects.stream().noneMatch(o -> o.path("kind").asText().equals("Secret")),
         dir + " renders a Secret");
     List<JsonNode> template =
-        toJson(Files.readString(repoRoot.resolve("k8s/base/secret.example.yaml")));
+        Kustomize.toJson(
+            Files.readString(Kustomize.repoRoot().resolve("k8s/base/secret.example.yaml")));
     JsonNode stringData = template.get(0).path("stringData");
     for (String key : SECRET_KEYS) {
       assertTrue(stringData.has(key), "secret.example.yaml lacks " + key);
@@ -207,6 +183,32 @@ class K8sManifestsTest {
     for (String key : used) {
       assertTrue(stringData.has(key), dir + " uses Secret key " + key + " missing in the template");
     }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"k8s/base", "k8s/overlays/dev"})
+  void neo4jGetsOnlyVariablesItsImageUnderstands(String dir) throws Exception {
+    // The image turns every NEO4J_* variable into a neo4j.conf setting and Neo4j refuses unknown
+    // ones: only NEO4J_AUTH (read by the entrypoint) and real settings (NEO4J_server_...) may be
+    // set.
+    JsonNode pod = find(render(dir), "StatefulSet", "neo4j").at("/spec/template/spec");
+    assertFalse(pod.path("enableServiceLinks").asBoolean(true), dir + ": no NEO4J_PORT_* links");
+    List<String> names = new ArrayList<>();
+    pod.at("/containers/0/env").forEach(e -> names.add(e.path("name").asText()));
+    assertTrue(names.contains("NEO4J_AUTH"), dir + ": NEO4J_AUTH set");
+    for (String name : names) {
+      assertTrue(
+          !name.startsWith("NEO4J_")
+              || name.equals("NEO4J_AUTH")
+              || name.startsWith("NEO4J_server_"),
+          dir + ": " + name + " would become an unknown Neo4j setting");
+    }
+    JsonNode auth =
+        pod.at("/containers/0/env").findParents("name").stream()
+            .filter(e -> e.path("name").asText().equals("NEO4J_AUTH"))
+            .findFirst()
+            .orElseThrow();
+    assertTrue(auth.path("value").asText().startsWith("neo4j/$("), dir + ": user neo4j, password");
   }
 
   @Test
@@ -286,78 +288,10 @@ class K8sManifestsTest {
   }
 
   private static JsonNode find(List<JsonNode> objects, String kind, String name) {
-    return objects.stream()
-        .filter(o -> o.path("kind").asText().equals(kind))
-        .filter(o -> o.at("/metadata/name").asText().equals(name))
-        .findFirst()
-        .orElseThrow(() -> new AssertionError("no " + kind + " named " + name));
+    return Kustomize.find(objects, kind, name);
   }
 
-  private static synchronized List<JsonNode> render(String dir) throws Exception {
-    List<JsonNode> cached = RENDERED.get(dir);
-    if (cached == null) {
-      Result yaml = run(List.of("kubectl", "kustomize", repoRoot.resolve(dir).toString()), null);
-      assertEquals(0, yaml.exit(), "kubectl kustomize " + dir + " failed:\n" + yaml.err());
-      cached = toJson(yaml.out());
-      assertNotNull(cached);
-      RENDERED.put(dir, cached);
-    }
-    return cached;
-  }
-
-  /** YAML to JSON without a cluster: a no-op annotate on local objects prints them as JSON. */
-  private static List<JsonNode> toJson(String yaml) throws Exception {
-    Result json =
-        run(
-            List.of("kubectl", "annotate", "--local", "-o", "json", "-f", "-", "engram.dev/none-"),
-            yaml);
-    assertEquals(0, json.exit(), "kubectl could not read the manifests:\n" + json.err());
-    List<JsonNode> objects = new ArrayList<>();
-    JSON.readerFor(JsonNode.class)
-        .readValues(json.out())
-        .forEachRemaining(n -> objects.add((JsonNode) n));
-    return objects;
-  }
-
-  private record Result(int exit, String out, String err) {}
-
-  private static Result run(List<String> command, String stdin) throws Exception {
-    Process process = new ProcessBuilder(command).start();
-    CompletableFuture<String> out = read(process.getInputStream());
-    CompletableFuture<String> err = read(process.getErrorStream());
-    try (OutputStream in = process.getOutputStream()) {
-      if (stdin != null) {
-        in.write(stdin.getBytes(StandardCharsets.UTF_8));
-      }
-    }
-    if (!process.waitFor(60, TimeUnit.SECONDS)) {
-      process.destroyForcibly();
-      fail(String.join(" ", command) + " did not finish within 60 s");
-    }
-    return new Result(process.exitValue(), out.get(), err.get());
-  }
-
-  private static CompletableFuture<String> read(InputStream stream) {
-    return CompletableFuture.supplyAsync(
-        () -> {
-          try (stream) {
-            return new String(stream.readAllBytes(), StandardCharsets.UTF_8);
-          } catch (IOException e) {
-            return "";
-          }
-        });
-  }
-
-  private static Path findRepoRoot() {
-    String configured = System.getProperty("engram.repo.root");
-    if (configured != null && Files.isDirectory(Path.of(configured, "k8s"))) {
-      return Path.of(configured);
-    }
-    for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-      if (Files.isRegularFile(dir.resolve("k8s/base/kustomization.yaml"))) {
-        return dir;
-      }
-    }
-    throw new IllegalStateException("k8s/base/kustomization.yaml not found above the working dir");
+  private static List<JsonNode> render(String dir) {
+    return Kustomize.render(dir);
   }
 }
