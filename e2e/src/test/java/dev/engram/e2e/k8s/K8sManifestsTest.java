@@ -15,6 +15,7 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -59,8 +60,13 @@ class K8sManifestsTest {
     Kustomize.requireKubectl();
   }
 
+  /** Base and every overlay that deploys the suite (prod-volumes holds only the backup volume). */
+  static List<String> deployableDirs() throws Exception {
+    return Kustomize.deployableDirs().stream().filter(d -> !d.endsWith("-volumes")).toList();
+  }
+
   @ParameterizedTest
-  @ValueSource(strings = {"k8s/base", "k8s/overlays/dev"})
+  @MethodSource("deployableDirs")
   void everyServiceIsADeploymentProbedOnItsHealthEndpointsAndConfiguredFromConfigMapAndSecret(
       String dir) throws Exception {
     List<JsonNode> objects = render(dir);
@@ -79,7 +85,9 @@ class K8sManifestsTest {
         configMaps.add(from.at("/configMapRef/name").asText(null));
         secrets.add(from.at("/secretRef/name").asText(null));
       }
-      assertTrue(configMaps.contains("engram-config"), where + ": envFrom engram-config");
+      assertTrue(
+          configMaps.contains(engramConfig(objects).at("/metadata/name").asText()),
+          where + ": envFrom engram-config");
       assertTrue(secrets.contains("engram-secrets"), where + ": envFrom engram-secrets");
       assertTrue(container.at("/resources/requests/memory").isTextual(), where + ": requests");
       assertTrue(container.at("/resources/limits/memory").isTextual(), where + ": limits");
@@ -95,7 +103,7 @@ class K8sManifestsTest {
   void theConfigMapHoldsTheSharedKeysPointingAtRealServicesAndNoSecrets(String dir)
       throws Exception {
     List<JsonNode> objects = render(dir);
-    JsonNode data = find(objects, "ConfigMap", "engram-config").path("data");
+    JsonNode data = engramConfig(objects).path("data");
     for (String key : SHARED_KEYS) {
       assertTrue(data.hasNonNull(key), dir + ": engram-config lacks " + key);
     }
@@ -139,7 +147,7 @@ class K8sManifestsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"k8s/base", "k8s/overlays/dev"})
+  @MethodSource("deployableDirs")
   void infrastructureRunsAsStatefulSetsWithStorageProbesAndAService(String dir) throws Exception {
     List<JsonNode> objects = render(dir);
     for (String name : List.of("postgres", "neo4j", "qdrant")) {
@@ -161,7 +169,7 @@ class K8sManifestsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"k8s/base", "k8s/overlays/dev"})
+  @MethodSource("deployableDirs")
   void noSecretIsRenderedAndEverySecretKeyUsedIsInTheTemplate(String dir) throws Exception {
     List<JsonNode> objects = render(dir);
     // `kubectl apply -k` must never overwrite real keys with the template's placeholders.
@@ -285,6 +293,19 @@ class K8sManifestsTest {
       }
     }
     throw new AssertionError("no volume " + name);
+  }
+
+  /**
+   * The shared ConfigMap, generated as engram-config-&lt;hash of its content&gt;: a change of the
+   * configuration renames it in every pod template, so applying it rolls the pods.
+   */
+  private static JsonNode engramConfig(List<JsonNode> objects) {
+    List<JsonNode> found =
+        Kustomize.all(objects, "ConfigMap").stream()
+            .filter(c -> c.at("/metadata/name").asText().matches("engram-config-[a-z0-9]{10}"))
+            .toList();
+    assertEquals(1, found.size(), "one ConfigMap engram-config-<hash>");
+    return found.get(0);
   }
 
   private static JsonNode find(List<JsonNode> objects, String kind, String name) {
