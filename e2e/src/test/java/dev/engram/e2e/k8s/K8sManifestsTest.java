@@ -92,8 +92,14 @@ class K8sManifestsTest {
       assertTrue(container.at("/resources/requests/memory").isTextual(), where + ": requests");
       assertTrue(container.at("/resources/limits/memory").isTextual(), where + ": limits");
 
+      assertEquals(9000, containerPort(container, "management"), where + ": management port");
+      assertEquals(
+          "9000",
+          deployment.at("/spec/template/metadata/annotations/prometheus.io~1port").asText(),
+          where + ": metrics scraped on the management port");
       JsonNode svc = find(objects, "Service", service);
       assertTrue(servicePorts(svc).contains(8080), where + ": Service on port 8080");
+      assertFalse(servicePorts(svc).contains(9000), where + ": management not in the Service");
       assertSelects(svc, deployment, where);
     }
   }
@@ -245,7 +251,8 @@ class K8sManifestsTest {
     assertEquals(path, get.path("path").asText(), where + ": " + probe + " path");
     JsonNode port = get.path("port");
     int number = port.isInt() ? port.asInt() : containerPort(container, port.asText());
-    assertEquals(8080, number, where + ": " + probe + " port");
+    // Health lives on the management port (the cluster profile), not beside the public API.
+    assertEquals(9000, number, where + ": " + probe + " on the management port");
   }
 
   private static void assertSelects(JsonNode service, JsonNode workload, String where) {
