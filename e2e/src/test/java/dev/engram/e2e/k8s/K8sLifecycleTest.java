@@ -26,7 +26,7 @@ class K8sLifecycleTest {
   }
 
   static List<String> suiteDirs() throws Exception {
-    return Kustomize.deployableDirs().stream().filter(d -> !d.endsWith("-volumes")).toList();
+    return Kustomize.suiteDirs();
   }
 
   @ParameterizedTest
@@ -81,11 +81,7 @@ class K8sLifecycleTest {
   }
 
   private static JsonNode config(List<JsonNode> objects) {
-    return Kustomize.all(objects, "ConfigMap").stream()
-        .filter(c -> c.at("/metadata/name").asText().startsWith("engram-config-"))
-        .findFirst()
-        .orElseThrow()
-        .path("data");
+    return Kustomize.engramConfig(objects).path("data");
   }
 
   /** Quarkus durations as the ConfigMap writes them: 65s, 5s, 2m. */

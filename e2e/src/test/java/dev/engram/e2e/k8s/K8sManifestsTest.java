@@ -60,9 +60,8 @@ class K8sManifestsTest {
     Kustomize.requireKubectl();
   }
 
-  /** Base and every overlay that deploys the suite (prod-volumes holds only the backup volume). */
   static List<String> deployableDirs() throws Exception {
-    return Kustomize.deployableDirs().stream().filter(d -> !d.endsWith("-volumes")).toList();
+    return Kustomize.suiteDirs();
   }
 
   @ParameterizedTest
@@ -302,17 +301,8 @@ class K8sManifestsTest {
     throw new AssertionError("no volume " + name);
   }
 
-  /**
-   * The shared ConfigMap, generated as engram-config-&lt;hash of its content&gt;: a change of the
-   * configuration renames it in every pod template, so applying it rolls the pods.
-   */
   private static JsonNode engramConfig(List<JsonNode> objects) {
-    List<JsonNode> found =
-        Kustomize.all(objects, "ConfigMap").stream()
-            .filter(c -> c.at("/metadata/name").asText().matches("engram-config-[a-z0-9]{10}"))
-            .toList();
-    assertEquals(1, found.size(), "one ConfigMap engram-config-<hash>");
-    return found.get(0);
+    return Kustomize.engramConfig(objects);
   }
 
   private static JsonNode find(List<JsonNode> objects, String kind, String name) {

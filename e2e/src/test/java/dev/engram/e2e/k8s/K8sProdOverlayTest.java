@@ -137,11 +137,7 @@ class K8sProdOverlayTest {
   @Test
   void theCentralityJobRunsInExactlyOnePod() {
     List<JsonNode> prod = render(PROD);
-    JsonNode config =
-        all(prod, "ConfigMap").stream()
-            .filter(c -> c.at("/metadata/name").asText().startsWith("engram-config-"))
-            .findFirst()
-            .orElseThrow();
+    JsonNode config = Kustomize.engramConfig(prod);
     assertEquals("false", config.at("/data/ENGRAM_GRAPH_CENTRALITY_ENABLED").asText());
     JsonNode runner = find(prod, "Deployment", "graph-centrality");
     assertEquals(1, runner.at("/spec/replicas").asInt());
@@ -172,7 +168,7 @@ class K8sProdOverlayTest {
     assertTrue(
         all(lucene, "PodDisruptionBudget").stream()
             .noneMatch(p -> p.at("/metadata/name").asText().equals("recall-service")));
-    String store = all(lucene, "ConfigMap").get(0).at("/data/ENGRAM_RECALL_STORE").asText();
+    String store = Kustomize.engramConfig(lucene).at("/data/ENGRAM_RECALL_STORE").asText();
     assertEquals("lucene", store);
     for (JsonNode o : lucene) {
       if (!o.path("kind").asText().equals("Namespace")) {

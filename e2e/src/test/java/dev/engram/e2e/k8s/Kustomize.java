@@ -71,6 +71,24 @@ final class Kustomize {
     return dirs;
   }
 
+  /** The deployable dirs that deploy the suite (prod-volumes holds only the backup volume). */
+  static List<String> suiteDirs() throws IOException {
+    return deployableDirs().stream().filter(d -> !d.endsWith("-volumes")).toList();
+  }
+
+  /**
+   * The shared ConfigMap, generated as engram-config-&lt;hash of its content&gt;: a change of the
+   * configuration renames it in every pod template, so applying it rolls the pods.
+   */
+  static JsonNode engramConfig(List<JsonNode> objects) {
+    List<JsonNode> found =
+        all(objects, "ConfigMap").stream()
+            .filter(c -> c.at("/metadata/name").asText().matches("engram-config-[a-z0-9]{10}"))
+            .toList();
+    assertEquals(1, found.size(), "one ConfigMap engram-config-<hash>");
+    return found.get(0);
+  }
+
   /** The objects {@code kubectl apply -k <dir>} would send, as JSON. */
   static List<JsonNode> render(String dir) {
     return RENDERED.computeIfAbsent(
