@@ -22,12 +22,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The native build steps Quarkus runs without the native-image tool ({@code
- * -Dquarkus.native.enabled=true -Dquarkus.native.sources-only=true}, .ci/run) produce, per service,
- * target/native-sources: the runner jar and the native-image arguments. This test reads them and
- * checks that what each service loads at run time is declared: resources read by name, JNI for the
- * libraries that call back into Java, reflection for what Jackson handles outside JAX-RS. No native
- * executable is built here (no GraalVM or Mandrel on these machines). Skipped when the native
- * sources were not generated, unless ENGRAM_REQUIRE_NATIVE_SOURCES=1 (CI).
+ * -Dquarkus.native.enabled=true -Dquarkus.native.sources-only=true}, run by every service's package
+ * phase, see quarkus-parent/pom.xml) produce, per service, target/native-sources: the runner jar
+ * and the native-image arguments. This test reads them and checks that what each service loads at
+ * run time is declared: resources read by name, JNI for the libraries that call back into Java,
+ * reflection for what Jackson handles outside JAX-RS. No native executable is built here (no
+ * GraalVM or Mandrel on these machines). Skipped when the native sources were not generated, unless
+ * ENGRAM_REQUIRE_NATIVE_SOURCES=1 (CI).
  */
 class NativeSourcesTest {
 
@@ -78,7 +79,9 @@ class NativeSourcesTest {
     Path sources = Kustomize.repoRoot().resolve(service).resolve("target/native-sources");
     Path args = sources.resolve("native-image.args");
     if (!Files.isRegularFile(args)) {
-      String why = service + ": no target/native-sources (run the sources-only build, .ci/run)";
+      String why =
+          service
+              + ": no target/native-sources (package the service: its package phase runs the sources-only build)";
       if ("1".equals(System.getenv("ENGRAM_REQUIRE_NATIVE_SOURCES"))) {
         fail(why);
       }
