@@ -136,7 +136,7 @@ final class ComponentCommands {
   }
 
   /**
-   * The one configuration every service reads (README.md "Configuration", k8s/base/configmap.yaml).
+   * The one configuration every service reads (README.md "Configuration", k8s/base/config.env).
    */
   Map<String, String> sharedEnvironment() {
     Map<String, String> env = new LinkedHashMap<>();
