@@ -18,7 +18,7 @@ import net.jqwik.api.Provide;
  * report): an attack is caught however its letters are swapped for look-alikes (full-width,
  * Cyrillic, Greek) or split by invisible characters, because the gate normalises before it scans.
  */
-class GateNormalisationProperties {
+class GateNormalisationPropertyTest {
 
   private static final String SEED = "20261124";
 

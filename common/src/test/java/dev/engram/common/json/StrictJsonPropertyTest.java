@@ -27,7 +27,7 @@ import net.jqwik.api.constraints.IntRange;
  * property's report): text that cannot be stored is refused wherever it sits, any valid object
  * reads back unchanged, and a repeated key is refused.
  */
-class StrictJsonProperties {
+class StrictJsonPropertyTest {
 
   private static final String SEED = "20261124";
 

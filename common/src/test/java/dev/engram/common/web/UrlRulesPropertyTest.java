@@ -16,7 +16,7 @@ import net.jqwik.api.Provide;
  * report): a NUL is found however it is escaped and named by its parameter, anything else passes,
  * and a URI's length is counted in the bytes it takes on the wire.
  */
-class UrlRulesProperties {
+class UrlRulesPropertyTest {
 
   private static final String SEED = "20261124";
 
