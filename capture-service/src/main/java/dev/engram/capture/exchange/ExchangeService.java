@@ -87,7 +87,8 @@ public class ExchangeService {
             earlier -> {
               List<Slot> resolved = resolve(caller, slots, earlier, now);
               List<Exchange> rows = resolved.stream().filter(Slot::fresh).map(Slot::row).toList();
-              return store(rows)
+              return screen(rows)
+                  .chain(() -> store(rows))
                   .chain(() -> enqueue(rows))
                   .chain(() -> remember.from(caller, rows))
                   .map(memories -> appended(resolved, memories));
@@ -166,16 +167,31 @@ public class ExchangeService {
         continue;
       }
       Exchange row = toRow(caller, s.item(), s.occurredAt(), s.sha(), now);
-      gate.check("exchange", row.text, row.metadata)
-          .ifPresent(
-              reason -> {
-                row.status = ExchangeStatus.QUARANTINED;
-                row.statusReason = reason;
-              });
       known.add(row);
       result.add(new Slot(s.item(), s.occurredAt(), s.sha(), row, true));
     }
     return result;
+  }
+
+  /** Runs the gate over the fresh rows (off the event loop): a hit is stored QUARANTINED. */
+  private Uni<Void> screen(List<Exchange> rows) {
+    List<PoisoningGate.Gated> texts =
+        rows.stream().map(r -> new PoisoningGate.Gated(r.text, r.metadata)).toList();
+    return gate.screen("exchange", texts)
+        .invoke(
+            reasons -> {
+              for (int i = 0; i < rows.size(); i++) {
+                Exchange row = rows.get(i);
+                reasons
+                    .get(i)
+                    .ifPresent(
+                        reason -> {
+                          row.status = ExchangeStatus.QUARANTINED;
+                          row.statusReason = reason;
+                        });
+              }
+            })
+        .replaceWithVoid();
   }
 
   /** Projection events for clean turns (a quarantined one is never projected) and the queue. */

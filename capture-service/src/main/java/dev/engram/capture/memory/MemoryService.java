@@ -84,9 +84,8 @@ public class MemoryService {
     m.createdAt = now;
     m.lastSeenAt = now;
     setText(m, req.text(), now);
-    gate.check("memory", req.text(), req.metadata()).ifPresent(reason -> quarantine(m, reason));
-    return provenances
-        .requireInTenant(caller, req.provenance())
+    return screen(m, req.text(), req.metadata())
+        .chain(() -> provenances.requireInTenant(caller, req.provenance()))
         .chain(() -> m.persist())
         .chain(() -> journal.created(caller, m));
   }
@@ -144,11 +143,12 @@ public class MemoryService {
               if (req.expiresAt() != null) {
                 m.expiresAt = req.expiresAt();
               }
-              if (req.text() != null || req.metadata() != null) {
-                gate.check("memory", m.text, m.metadata).ifPresent(reason -> quarantine(m, reason));
-              }
               m.updatedAt = now;
-              return journal.changed(caller, "memory.update", before, m);
+              Uni<Void> screened =
+                  req.text() != null || req.metadata() != null
+                      ? screen(m, m.text, m.metadata)
+                      : Uni.createFrom().voidItem();
+              return screened.chain(() -> journal.changed(caller, "memory.update", before, m));
             });
   }
 
@@ -172,9 +172,8 @@ public class MemoryService {
               m.confidence = req.confidence() == null ? m.confidence : req.confidence();
               m.source = req.source() == null ? m.source : req.source();
               m.lastSeenAt = now;
-              gate.check("memory", req.text(), m.metadata)
-                  .ifPresent(reason -> quarantine(m, reason));
-              return journal.changed(caller, "memory.revise", before, m);
+              return screen(m, req.text(), m.metadata)
+                  .chain(() -> journal.changed(caller, "memory.revise", before, m));
             });
   }
 
@@ -235,9 +234,8 @@ public class MemoryService {
             old -> {
               MemoryView before = MemoryView.of(old);
               Memory next = successor(caller, old, req, now);
-              gate.check("memory", req.text(), next.metadata)
-                  .ifPresent(reason -> quarantine(next, reason));
-              return next.persist()
+              return screen(next, req.text(), next.metadata)
+                  .chain(() -> next.persist())
                   .chain(() -> journal.created(caller, next))
                   .chain(
                       created -> {
@@ -288,6 +286,13 @@ public class MemoryService {
     next.lastSeenAt = now;
     setText(next, req.text(), now);
     return next;
+  }
+
+  /** Runs the gate over a memory's text and metadata off the event loop; a hit quarantines it. */
+  private Uni<Void> screen(Memory m, String text, Map<String, String> metadata) {
+    return gate.screen("memory", text, metadata)
+        .invoke(reason -> reason.ifPresent(r -> quarantine(m, r)))
+        .replaceWithVoid();
   }
 
   private static void quarantine(Memory m, String reason) {

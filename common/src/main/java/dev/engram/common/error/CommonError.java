@@ -11,6 +11,7 @@ public enum CommonError implements ErrorCode {
   NOT_ACCEPTABLE("not_acceptable", 406, "The requested media type cannot be produced"),
   CONFLICT("conflict", 409, "The request conflicts with the current state"),
   PAYLOAD_TOO_LARGE("payload_too_large", 413, "The request is too large"),
+  URI_TOO_LONG("uri_too_long", 414, "The request URI is too long"),
   UNSUPPORTED_MEDIA_TYPE("unsupported_media_type", 415, "Send application/json"),
   RATE_LIMITED("rate_limited", 429, "Too many requests for this API key; slow down"),
   BAD_REQUEST("bad_request", 400, "The request cannot be processed"),
@@ -39,6 +40,7 @@ public enum CommonError implements ErrorCode {
       case 406 -> NOT_ACCEPTABLE;
       case 409 -> CONFLICT;
       case 413 -> PAYLOAD_TOO_LARGE;
+      case 414 -> URI_TOO_LONG;
       case 415 -> UNSUPPORTED_MEDIA_TYPE;
       case 429 -> RATE_LIMITED;
       case 503 -> UNAVAILABLE;

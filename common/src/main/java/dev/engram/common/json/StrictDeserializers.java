@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.deser.std.DelegatingDeserializer;
 import com.fasterxml.jackson.databind.deser.std.JsonNodeDeserializer;
 import java.io.IOException;
 import java.time.temporal.TemporalAccessor;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -25,11 +26,11 @@ import java.util.Map;
 final class StrictDeserializers extends BeanDeserializerModifier {
 
   /**
-   * Set while an untyped value ({@code Object}) is read. Free-form values are left as they are:
-   * Vert.x decodes every JSON-RPC message of MCP through this mapper as untyped maps, and a NUL in
-   * a tool argument must reach the tool (which refuses it as a tool error), not fail the whole
-   * message. No request record has an untyped field; typed strings, lists, maps and trees are
-   * checked.
+   * Set while an untyped value ({@code Object}) is read. A whole document read as an untyped map is
+   * left as it is: Vert.x decodes every JSON-RPC message of MCP through this mapper, and a NUL in a
+   * tool argument must reach the tool (which refuses it as a tool error), not fail the whole
+   * message. An untyped field of a request ({@code Map<String, Object> metadata}) is checked once
+   * read, like typed strings, lists, maps and trees.
    */
   private static final Object FREE_FORM = new Object();
 
@@ -49,11 +50,11 @@ final class StrictDeserializers extends BeanDeserializerModifier {
     return deserializer;
   }
 
-  /** The tree deserializer: modifiers are not applied to trees, so it is registered as custom. */
+  /** A tree deserializer: modifiers are not applied to trees, so each is registered as custom. */
   @SuppressWarnings("unchecked")
-  static JsonDeserializer<JsonNode> tree() {
-    return (JsonDeserializer<JsonNode>)
-        (JsonDeserializer<?>) new Tree(JsonNodeDeserializer.getDeserializer(JsonNode.class));
+  static <T extends JsonNode> JsonDeserializer<T> tree(Class<T> type) {
+    return (JsonDeserializer<T>)
+        (JsonDeserializer<?>) new Tree(JsonNodeDeserializer.getDeserializer(type));
   }
 
   /** Map keys declared as strings. */
@@ -94,6 +95,34 @@ final class StrictDeserializers extends BeanDeserializerModifier {
       for (int i = 0; i < node.size(); i++) {
         try {
           checkNode(node.get(i), ctxt);
+        } catch (RejectedValueException e) {
+          e.prependPath(new JsonMappingException.Reference(null, i));
+          throw e;
+        }
+      }
+    }
+  }
+
+  /** The same walk over an untyped value: maps, lists and strings as Jackson reads them. */
+  static void checkUntyped(Object value, DeserializationContext ctxt)
+      throws RejectedValueException {
+    if (value instanceof String text) {
+      checkText(text, ctxt);
+    } else if (value instanceof Map<?, ?> map) {
+      for (Map.Entry<?, ?> entry : map.entrySet()) {
+        String key = String.valueOf(entry.getKey());
+        try {
+          checkText(key, ctxt);
+          checkUntyped(entry.getValue(), ctxt);
+        } catch (RejectedValueException e) {
+          e.prependPath(new JsonMappingException.Reference(null, key));
+          throw e;
+        }
+      }
+    } else if (value instanceof List<?> list) {
+      for (int i = 0; i < list.size(); i++) {
+        try {
+          checkUntyped(list.get(i), ctxt);
         } catch (RejectedValueException e) {
           e.prependPath(new JsonMappingException.Reference(null, i));
           throw e;
@@ -155,26 +184,52 @@ final class StrictDeserializers extends BeanDeserializerModifier {
     }
   }
 
+  /**
+   * An untyped value. Read as a field or item of a declared type (a property is known) it is
+   * checked once read; read as a whole document (no property) it is left free.
+   */
   private static final class Untyped extends DelegatingDeserializer {
 
+    private final boolean checked;
+
     Untyped(JsonDeserializer<?> delegate) {
+      this(delegate, false);
+    }
+
+    private Untyped(JsonDeserializer<?> delegate, boolean checked) {
       super(delegate);
+      this.checked = checked;
     }
 
     @Override
     protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> delegate) {
-      return new Untyped(delegate);
+      return new Untyped(delegate, checked);
+    }
+
+    @Override
+    public JsonDeserializer<?> createContextual(DeserializationContext ctxt, BeanProperty property)
+        throws JsonMappingException {
+      JsonDeserializer<?> contextual = super.createContextual(ctxt, property);
+      boolean inField = property != null;
+      return inField == checked
+          ? contextual
+          : new Untyped(((Untyped) contextual)._delegatee, inField);
     }
 
     @Override
     public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
       Object outer = ctxt.getAttribute(FREE_FORM);
       ctxt.setAttribute(FREE_FORM, Boolean.TRUE);
+      Object value;
       try {
-        return super.deserialize(p, ctxt);
+        value = super.deserialize(p, ctxt);
       } finally {
         ctxt.setAttribute(FREE_FORM, outer);
       }
+      if (checked) {
+        checkUntyped(value, ctxt);
+      }
+      return value;
     }
   }
 

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import io.quarkus.jackson.ObjectMapperCustomizer;
 import jakarta.inject.Singleton;
@@ -42,7 +44,9 @@ public class StrictJson implements ObjectMapperCustomizer {
     }
     SimpleModule module = new SimpleModule("engram-strict-json");
     module.setDeserializerModifier(new StrictDeserializers());
-    module.addDeserializer(JsonNode.class, StrictDeserializers.tree());
+    module.addDeserializer(JsonNode.class, StrictDeserializers.tree(JsonNode.class));
+    module.addDeserializer(ObjectNode.class, StrictDeserializers.tree(ObjectNode.class));
+    module.addDeserializer(ArrayNode.class, StrictDeserializers.tree(ArrayNode.class));
     module.addKeyDeserializer(String.class, StrictDeserializers.keys());
     mapper.registerModule(module);
     return mapper;

@@ -11,10 +11,13 @@ public interface RateLimitConfig {
   @WithDefault("true")
   boolean enabled();
 
-  /** Writes: POST, PUT, PATCH and DELETE on public endpoints other than the two below. */
+  /**
+   * Writes: POST, PUT, PATCH and DELETE on public endpoints other than the two below (and MCP write
+   * tools).
+   */
   Budget writes();
 
-  /** Retrieval: POST /v1/recall, /v1/context and MCP requests. */
+  /** Retrieval: POST /v1/recall, /v1/context and MCP's recall and context tool calls. */
   Budget recall();
 
   /** POST /v1/embeddings, counted in inputs (one request of 2,048 texts costs 2,048). */

@@ -18,9 +18,9 @@ import java.util.Optional;
 /**
  * Charges each public call to its key's bucket before anything runs, and answers 429 problem+json
  * with Retry-After when the bucket is empty. Reads (GET) are not limited; an embeddings request
- * pays one input here and the rest once its body is read ({@link EmbeddingInputsCharge}). An MCP
- * request pays as a recall; the writes an MCP tool makes are paid where they land (capture), since
- * recall forwards the caller's key.
+ * pays one input here and the rest once its body is read ({@link EmbeddingInputsCharge}). MCP
+ * ({@code /mcp}) is not charged per HTTP request: each tool call pays the bucket its REST endpoint
+ * would, once its JSON-RPC message is read (recall-service's MCP layer), so a batch pays per call.
  */
 @ApplicationScoped
 class RateLimitFilter {
@@ -86,10 +86,7 @@ class RateLimitFilter {
     if (path.equals("/v1/embeddings")) {
       return Optional.of(EndpointClass.EMBEDDINGS);
     }
-    if (path.equals("/v1/recall")
-        || path.equals("/v1/context")
-        || path.equals("/mcp")
-        || path.startsWith("/mcp/")) {
+    if (path.equals("/v1/recall") || path.equals("/v1/context")) {
       return Optional.of(EndpointClass.RECALL);
     }
     return path.startsWith("/v1/") ? Optional.of(EndpointClass.WRITES) : Optional.empty();

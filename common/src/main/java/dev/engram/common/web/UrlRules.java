@@ -12,12 +12,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The URL's share of the input rules: a NUL character (U+0000) in the path or in a query parameter
- * is a 400 naming it, before any resource reads it. PostgreSQL refuses NUL in text (22021), so a
- * {@code ?agent=a%00b} would otherwise reach a query and fail there as a 500; bodies are held to
- * the same rule by the strict JSON reader.
+ * The URL's share of the input rules. A request URI longer than {@code engram.http.max-uri-bytes}
+ * is a 414 problem+json: the HTTP layer's own limit on the request line (raised well above ours)
+ * would close the connection without an answer. A NUL character (U+0000) in the path or in a query
+ * parameter is a 400 naming it, before any resource reads it. PostgreSQL refuses NUL in text
+ * (22021), so a {@code ?agent=a%00b} would otherwise reach a query and fail there as a 500; bodies
+ * are held to the same rule by the strict JSON reader.
  */
 @ApplicationScoped
 public class UrlRules {
@@ -26,9 +29,13 @@ public class UrlRules {
   private static final String MESSAGE = "must not contain a NUL character (U+0000)";
 
   private final ObjectMapper json;
+  private final int maxUriBytes;
 
-  UrlRules(ObjectMapper json) {
+  UrlRules(
+      ObjectMapper json,
+      @ConfigProperty(name = "engram.http.max-uri-bytes", defaultValue = "8192") int maxUriBytes) {
     this.json = json;
+    this.maxUriBytes = maxUriBytes;
   }
 
   void register(@Observes Filters filters) {
@@ -37,6 +44,20 @@ public class UrlRules {
   }
 
   private void check(RoutingContext rc) {
+    int length = uriBytes(rc.request().uri());
+    if (length > maxUriBytes) {
+      RouteProblems.end(
+          rc,
+          json,
+          CommonError.URI_TOO_LONG,
+          "The request URI is "
+              + length
+              + " bytes; the limit is "
+              + maxUriBytes
+              + " bytes (send long input in a body)",
+          Map.of());
+      return;
+    }
     Optional<String> field = offending(rc.request().path(), rc.request().query());
     if (field.isPresent()) {
       RouteProblems.end(
@@ -71,6 +92,11 @@ public class UrlRules {
       }
     }
     return Optional.empty();
+  }
+
+  /** The URI's length on the wire: percent-escapes are already ASCII, anything else is UTF-8. */
+  static int uriBytes(String uri) {
+    return uri == null ? 0 : uri.getBytes(StandardCharsets.UTF_8).length;
   }
 
   private static boolean hasNul(String s) {

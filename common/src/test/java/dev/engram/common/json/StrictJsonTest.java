@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
@@ -35,7 +36,9 @@ class StrictJsonTest {
       List<String> tags,
       Map<String, String> labels,
       Map<String, Object> metadata,
-      JsonNode input) {}
+      JsonNode input,
+      ObjectNode options,
+      List<Object> extras) {}
 
   private static final ObjectMapper MAPPER =
       StrictJson.apply(
@@ -112,11 +115,34 @@ class StrictJsonTest {
   }
 
   @Test
-  void freeFormValuesAreLeftToTheirReader() throws Exception {
+  void aWholeUntypedDocumentIsLeftToItsReader() throws Exception {
     // Vert.x decodes MCP's JSON-RPC messages as untyped maps; the tool refuses bad arguments.
     Map<?, ?> message = MAPPER.readValue("{\"arguments\":{\"agent\":\"b\\u0000t1\"}}", Map.class);
     assertEquals("b\u0000t1", ((Map<?, ?>) message.get("arguments")).get("agent"));
-    assertEquals("\u0000", read("{\"metadata\":{\"k\":\"\\u0000\"}}").metadata().get("k"));
+  }
+
+  @Test
+  void aNulInAFreeFormFieldIsRefusedWithItsPath() {
+    for (String[] c :
+        new String[][] {
+          {"{\"metadata\":{\"k\":\"\\u0000\"}}", "metadata.k"},
+          {"{\"metadata\":{\"a\\u0000\":1}}", "metadata"},
+          {"{\"metadata\":{\"n\":[1,{\"deep\":\"x\\u0000\"}]}}", "metadata.n.[1].deep"},
+          {"{\"metadata\":{\"s\":\"\\udc00\"}}", "metadata.s"},
+          {"{\"options\":{\"k\":\"\\u0000\"}}", "options.k"},
+          {"{\"extras\":[\"ok\",\"\\u0000\"]}", "extras.[1]"}
+        }) {
+      RejectedValueException e = assertThrows(RejectedValueException.class, () -> read(c[0]));
+      assertEquals("text_encoding", e.rule(), c[0]);
+      assertTrue(path(e).startsWith(c[1]), c[0] + " -> " + path(e));
+    }
+  }
+
+  @Test
+  void freeFormFieldsStillReadTheirValues() throws Exception {
+    Body body = read("{\"metadata\":{\"n\":[1,\"two\"],\"b\":true},\"options\":{\"x\":1}}");
+    assertEquals(List.of(1, "two"), body.metadata().get("n"));
+    assertEquals(1, body.options().get("x").intValue());
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.engram.recall.mcp;
 
+import dev.engram.common.ratelimit.RateLimits.EndpointClass;
 import dev.engram.recall.client.CaptureApi;
 import dev.engram.recall.client.MemoriesClient;
 import io.quarkiverse.mcp.server.RawMessage;
@@ -51,6 +52,7 @@ class CaptureTools {
     this.replies = replies;
   }
 
+  @ToolBudget(EndpointClass.WRITES)
   @Tool(
       name = "remember",
       description =
@@ -80,6 +82,7 @@ class CaptureTools {
         });
   }
 
+  @ToolBudget(EndpointClass.WRITES)
   @Tool(
       name = "forget",
       description =
@@ -125,6 +128,7 @@ class CaptureTools {
         });
   }
 
+  @ToolBudget(EndpointClass.WRITES)
   @Tool(
       name = "slot_set",
       description =

@@ -4,6 +4,7 @@ import static dev.engram.recall.mcp.CaptureTools.args;
 import static dev.engram.recall.mcp.CaptureTools.instant;
 import static dev.engram.recall.mcp.CaptureTools.put;
 
+import dev.engram.common.ratelimit.RateLimits.EndpointClass;
 import dev.engram.recall.client.CaptureApi;
 import io.quarkiverse.mcp.server.RawMessage;
 import io.quarkiverse.mcp.server.Tool;
@@ -37,6 +38,7 @@ class FactTools {
     this.replies = replies;
   }
 
+  @ToolBudget(EndpointClass.WRITES)
   @Tool(
       name = "fact_add",
       description =
@@ -65,6 +67,7 @@ class FactTools {
         });
   }
 
+  @ToolBudget(EndpointClass.WRITES)
   @Tool(
       name = "fact_invalidate",
       description =

@@ -1,5 +1,6 @@
 package dev.engram.recall.mcp;
 
+import dev.engram.common.ratelimit.RateLimits.EndpointClass;
 import io.quarkiverse.mcp.server.RawMessage;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolResponse;
@@ -37,6 +38,7 @@ class MicroClawTools {
     return replies.reply(() -> query.call(callers.current(), args(message)));
   }
 
+  @ToolBudget(EndpointClass.WRITES)
   @Tool(
       name = "memory_upsert",
       description =

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import dev.engram.common.ratelimit.RateLimits.EndpointClass;
 import dev.engram.recall.context.ContextRequest;
 import dev.engram.recall.context.ContextService;
 import dev.engram.recall.recall.RecallRequest;
@@ -66,6 +67,7 @@ class RecallTools {
     this.replies = replies;
   }
 
+  @ToolBudget(EndpointClass.RECALL)
   @Tool(
       name = "recall",
       description =
@@ -83,6 +85,7 @@ class RecallTools {
         });
   }
 
+  @ToolBudget(EndpointClass.RECALL)
   @Tool(
       name = "context",
       description =

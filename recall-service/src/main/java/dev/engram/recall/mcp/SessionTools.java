@@ -1,5 +1,6 @@
 package dev.engram.recall.mcp;
 
+import dev.engram.common.ratelimit.RateLimits.EndpointClass;
 import dev.engram.recall.client.CaptureApi;
 import dev.engram.recall.session.SessionService;
 import dev.engram.recall.session.SessionStartRequest;
@@ -41,6 +42,7 @@ class SessionTools {
     this.replies = replies;
   }
 
+  @ToolBudget(EndpointClass.WRITES)
   @Tool(
       name = "session_start",
       description =
@@ -66,6 +68,7 @@ class SessionTools {
         });
   }
 
+  @ToolBudget(EndpointClass.WRITES)
   @Tool(
       name = "session_end",
       description =
@@ -83,6 +86,7 @@ class SessionTools {
         });
   }
 
+  @ToolBudget(EndpointClass.WRITES)
   @Tool(
       name = "checkpoint",
       description =
