@@ -9,10 +9,6 @@ import dev.engram.e2e.FaultClient.Answer;
 import dev.engram.launcher.Component;
 import dev.engram.launcher.Suite;
 import io.restassured.path.json.JsonPath;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -56,52 +52,61 @@ class FaultIT {
   void everyAcknowledgedWriteSurvivesAKillOfEachComponent() throws Exception {
     try (TestSuite started =
         TestSuite.start("fault", b -> b.env(Map.of("ENGRAM_RATE_LIMIT_ENABLED", "false")))) {
-      Suite suite = started.suite;
-      FaultClient admin = new FaultClient(suite, suite.adminKey());
-      SteadyWriter writer = new SteadyWriter(admin, 3, Duration.ofMillis(200));
-      List<String> failures = new ArrayList<>();
-      List<String> summary = new ArrayList<>();
-
-      writer.start();
       try {
-        Thread.sleep(WARM_UP);
-        for (Component c : KILLED) {
-          Duration toReady = killAndRestart(started, writer, c);
-          SteadyWriter.Tally down = writer.tally(c.id() + " down");
-          SteadyWriter.Tally back = writer.tally(c.id() + " back");
-          summary.add(
-              String.format(
-                  "%-9s time to ready %5.1f s | while down: %s (last 503: %s) | after: %s",
-                  c.id(), toReady.toMillis() / 1000.0, down, down.lastRefusal, back));
-          if (back.acked.get() == 0) {
-            failures.add(c.id() + ": no write acknowledged after it was back: " + back);
-          }
-          if (c != Component.CAPTURE && down.unreachable.get() + back.unreachable.get() > 0) {
-            failures.add(
-                "capture-service dropped connections while "
-                    + c.displayName()
-                    + " was killed: "
-                    + down.lastUnreachable
-                    + back.lastUnreachable);
-          }
-        }
-      } finally {
-        writer.stop();
+        writeWhileKilling(started);
+      } catch (Throwable t) {
+        SuiteFaults.keepLogs(started.home);
+        throw t;
       }
-      List<AckedWrite> acked = writer.acked();
-      System.out.println("[fault] warm-up: " + writer.tally("warm-up"));
-      summary.forEach(line -> System.out.println("[fault] " + line));
-      System.out.println("[fault] acknowledged writes: " + acked.size());
-      failures.addAll(writer.findings());
-
-      awaitDrained(admin, failures);
-      WriteChecks checks = new WriteChecks(admin);
-      checksSeeAbsence(checks);
-      failures.addAll(lostWrites(checks, acked));
-      failures.addAll(auditFindings(suite, acked));
-      assertTrue(
-          failures.isEmpty(), failures.size() + " findings:\n" + String.join("\n", failures));
     }
+  }
+
+  /** The kills under steady writes, then the checks; every finding is listed in the failure. */
+  private static void writeWhileKilling(TestSuite started) throws Exception {
+    Suite suite = started.suite;
+    FaultClient admin = new FaultClient(suite, suite.adminKey());
+    SteadyWriter writer = new SteadyWriter(admin, 3, Duration.ofMillis(200));
+    List<String> failures = new ArrayList<>();
+    List<String> summary = new ArrayList<>();
+
+    writer.start();
+    try {
+      Thread.sleep(WARM_UP);
+      for (Component c : KILLED) {
+        Duration toReady = killAndRestart(started, writer, c);
+        SteadyWriter.Tally down = writer.tally(c.id() + " down");
+        SteadyWriter.Tally back = writer.tally(c.id() + " back");
+        summary.add(
+            String.format(
+                "%-9s time to ready %5.1f s | while down: %s (last 503: %s) | after: %s",
+                c.id(), toReady.toMillis() / 1000.0, down, down.lastRefusal, back));
+        if (back.acked.get() == 0) {
+          failures.add(c.id() + ": no write acknowledged after it was back: " + back);
+        }
+        if (c != Component.CAPTURE && down.unreachable.get() + back.unreachable.get() > 0) {
+          failures.add(
+              "capture-service dropped connections while "
+                  + c.displayName()
+                  + " was killed: "
+                  + down.lastUnreachable
+                  + back.lastUnreachable);
+        }
+      }
+    } finally {
+      writer.stop();
+    }
+    List<AckedWrite> acked = writer.acked();
+    System.out.println("[fault] warm-up: " + writer.tally("warm-up"));
+    summary.forEach(line -> System.out.println("[fault] " + line));
+    System.out.println("[fault] acknowledged writes: " + acked.size());
+    failures.addAll(writer.findings());
+
+    awaitDrained(admin, failures);
+    WriteChecks checks = new WriteChecks(admin);
+    checksSeeAbsence(checks);
+    failures.addAll(lostWrites(checks, acked));
+    failures.addAll(auditFindings(suite, acked));
+    assertTrue(failures.isEmpty(), failures.size() + " findings:\n" + String.join("\n", failures));
   }
 
   /** SIGKILL, a pause, a start through the launcher; returns the time from the kill to ready. */
@@ -110,7 +115,7 @@ class FaultIT {
     Suite suite = started.suite;
     writer.phase(c.id() + " down");
     Instant killed = Instant.now();
-    kill(started, c);
+    SuiteFaults.kill(started, c);
     Thread.sleep(DEAD_FOR);
     suite.start(c);
     // What the writer depends on must come back by itself: graph-service reconnects to Neo4j,
@@ -132,36 +137,6 @@ class FaultIT {
     writer.phase(c.id() + " back");
     Thread.sleep(WRITING_AFTER);
     return toReady;
-  }
-
-  /**
-   * {@code destroyForcibly} is SIGKILL on Linux. For PostgreSQL the victim is the server itself
-   * (postmaster and its backends, which pg_ctl detached from the launcher) and then its launcher
-   * process; killing the launcher alone would leave the database running.
-   */
-  private static void kill(TestSuite started, Component c) throws Exception {
-    long pid =
-        started.suite.pid(c).orElseThrow(() -> new AssertionError(c.id() + " is not running"));
-    List<ProcessHandle> victims = new ArrayList<>();
-    if (c == Component.POSTGRES) {
-      ProcessHandle postmaster = postmaster(started.home);
-      victims.add(postmaster);
-      victims.addAll(postmaster.descendants().toList());
-    }
-    victims.add(ProcessHandle.of(pid).orElseThrow());
-    for (ProcessHandle victim : victims) {
-      victim.destroyForcibly();
-    }
-    for (ProcessHandle victim : victims) {
-      victim.onExit().get(10, TimeUnit.SECONDS);
-    }
-    System.out.println("[fault] killed " + c.id() + " (SIGKILL, " + victims.size() + " processes)");
-  }
-
-  private static ProcessHandle postmaster(Path home) throws IOException {
-    Path pidFile = home.resolve("data/postgres/postmaster.pid");
-    long pid = Long.parseLong(Files.readAllLines(pidFile, StandardCharsets.UTF_8).get(0).strip());
-    return ProcessHandle.of(pid).orElseThrow(() -> new AssertionError("no postmaster " + pid));
   }
 
   /**
@@ -238,7 +213,8 @@ class FaultIT {
       throws InterruptedException {
     Map<AckedWrite, List<String>> missing = checks.missing(acked);
     if (!missing.isEmpty()) {
-      System.out.println("[fault] " + missing.size() + " writes not found yet, again in 10 s");
+      System.out.println("[fault] " + missing.size() + " writes not found yet, again in 10 s:");
+      missing.forEach((write, where) -> System.out.println("[fault]   " + write + ": " + where));
       Thread.sleep(10_000);
       missing = checks.missing(List.copyOf(missing.keySet()));
     }

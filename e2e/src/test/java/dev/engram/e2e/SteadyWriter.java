@@ -38,7 +38,7 @@ final class SteadyWriter {
   private final Queue<String> findings = new ConcurrentLinkedQueue<>();
   private final Set<String> markers = ConcurrentHashMap.newKeySet();
   private final Map<String, Tally> tallies = Collections.synchronizedMap(new LinkedHashMap<>());
-  private volatile String phase = "warm-up";
+  private volatile Phase phase = new Phase("warm-up", System.nanoTime());
   private volatile boolean running;
 
   /** What one phase's writes got. */
@@ -82,8 +82,11 @@ final class SteadyWriter {
 
   /** Writes sent from now on are counted under {@code name}. */
   void phase(String name) {
-    phase = name;
+    phase = new Phase(name, System.nanoTime());
   }
+
+  /** A phase's name and when it began ({@link System#nanoTime}). */
+  private record Phase(String name, long start) {}
 
   Tally tally(String name) {
     return tallies.computeIfAbsent(name, n -> new Tally());
@@ -118,8 +121,11 @@ final class SteadyWriter {
   }
 
   private void write(Kind kind, String chat) {
-    String during = phase;
-    Tally tally = tally(during);
+    Phase current = phase;
+    // When, in the phase, the request went out: a finding says how long after the kill it came.
+    String during =
+        current.name() + String.format(" +%.1f s", (System.nanoTime() - current.start()) / 1e9);
+    Tally tally = tally(current.name());
     AckedWrite pending = new AckedWrite(kind, 0, marker(), chat, during);
     Object body = body(pending);
     String request = "POST " + path(kind) + " " + body;
