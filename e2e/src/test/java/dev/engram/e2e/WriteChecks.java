@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.engram.e2e.AckedWrite.Kind;
 import dev.engram.e2e.FaultClient.Answer;
 import dev.engram.launcher.Component;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.StreamSupport;
 
 /**
@@ -22,6 +24,7 @@ import java.util.stream.StreamSupport;
 final class WriteChecks {
 
   private static final int PARALLEL = 4;
+  private static final Duration CHECKED_WITHIN = Duration.ofMinutes(10);
 
   private final FaultClient client;
 
@@ -33,6 +36,7 @@ final class WriteChecks {
   Map<AckedWrite, List<String>> missing(List<AckedWrite> writes) throws InterruptedException {
     Map<AckedWrite, List<String>> missing = new ConcurrentHashMap<>();
     ExecutorService pool = Executors.newFixedThreadPool(PARALLEL);
+    AtomicInteger done = new AtomicInteger();
     try {
       for (AckedWrite write : writes) {
         pool.submit(
@@ -41,13 +45,18 @@ final class WriteChecks {
               if (!problems.isEmpty()) {
                 missing.put(write, problems);
               }
+              if (done.incrementAndGet() % 500 == 0) {
+                System.out.println("[fault] checked " + done + " of " + writes.size());
+              }
             });
       }
     } finally {
       pool.shutdown();
-      if (!pool.awaitTermination(5, TimeUnit.MINUTES)) {
+      // About a minute on an idle machine for 2,000 writes; far more when it is shared.
+      if (!pool.awaitTermination(CHECKED_WITHIN.toMinutes(), TimeUnit.MINUTES)) {
         pool.shutdownNow();
-        throw new IllegalStateException("the checks did not finish within 5 minutes");
+        throw new IllegalStateException(
+            "the checks did not finish within " + CHECKED_WITHIN + " (" + done + " done)");
       }
     }
     return missing;
