@@ -3,6 +3,7 @@ package dev.engram.capture.persistence;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.smallrye.mutiny.CompositeException;
 import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.ClosedConnectionException;
 import java.net.ConnectException;
@@ -23,6 +24,22 @@ class DatabaseOutageTest {
     assertTrue(DatabaseOutage.causedBy(pg("57P01")));
     assertTrue(DatabaseOutage.causedBy(pg("57P03")));
     assertTrue(DatabaseOutage.causedBy(new CompletionException(pg("08006"))));
+  }
+
+  /** What FaultIT saw when PostgreSQL was killed mid-write: a 500 instead of a 503. */
+  @Test
+  void aClosedConnectionInsideACompositeOrSuppressedIsAnOutage() {
+    IllegalStateException live =
+        new IllegalStateException("HR000090: Live transaction detected while closing");
+    assertTrue(
+        DatabaseOutage.causedBy(
+            new CompletionException(
+                new CompositeException(live, ClosedConnectionException.INSTANCE))));
+    IllegalStateException withSuppressed = new IllegalStateException("rollback failed");
+    withSuppressed.addSuppressed(new HibernateException(new ConnectException("refused")));
+    assertTrue(DatabaseOutage.causedBy(withSuppressed));
+    assertFalse(
+        DatabaseOutage.causedBy(new CompositeException(live, new IllegalStateException("other"))));
   }
 
   @Test
