@@ -126,17 +126,17 @@ public interface RecallConfig {
     double entity();
 
     /** Weight of the neighbour list (the turns next to the first fusion's best turns). */
-    @WithDefault("0.0")
+    @WithDefault("1.0")
     @DecimalMin("0")
     double neighbour();
 
     /** Weight of the session list (candidates ranked by their session's summed score). */
-    @WithDefault("0.0")
+    @WithDefault("0.5")
     @DecimalMin("0")
     double session();
 
     /** Weight of the time list (candidates created in a time the query names). */
-    @WithDefault("0.0")
+    @WithDefault("1.0")
     @DecimalMin("0")
     double time();
   }

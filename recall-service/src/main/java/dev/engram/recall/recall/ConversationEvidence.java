@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +25,10 @@ import java.util.Set;
  *
  * <ul>
  *   <li>{@link Signal#NEIGHBOUR}: the turns right before and after a seed (same chat and session,
- *       nearest in time within a window), scored by the best seed they sit next to. This also
- *       brings in turns no other signal found.
+ *       nearest in time within a window) that are not seeds themselves, scored by the best seed
+ *       they sit next to. It lifts, or brings in, turns that did not match on their own; a turn
+ *       that did is left to its own evidence, so a chatty exchange cannot climb over the memory
+ *       that answers the question.
  *   <li>{@link Signal#SESSION}: the candidates of a session, all scored by the sum of the fused
  *       scores of that session's candidates (so they tie: the list orders sessions, not turns).
  * </ul>
@@ -48,12 +51,17 @@ final class ConversationEvidence {
     Map<DocKey, IndexDocument> docs = new LinkedHashMap<>();
     Map<DocKey, Double> inherited = new LinkedHashMap<>();
     Visibility turns = v.withKinds(Set.of(DocKind.EXCHANGE));
+    Set<DocKey> seeded = new HashSet<>();
+    seeds.forEach(seed -> seeded.add(DocKey.of(seed.document())));
     for (FusedHit seed : seeds) {
       IndexDocument d = seed.document();
       if (d.kind() != DocKind.EXCHANGE) {
         continue;
       }
       for (IndexDocument next : adjacent(d, turns)) {
+        if (seeded.contains(DocKey.of(next))) {
+          continue; // a seed matched on its own: inheriting would only let it overtake its seed
+        }
         docs.putIfAbsent(DocKey.of(next), next);
         inherited.merge(DocKey.of(next), seed.score(), Math::max);
       }
