@@ -130,8 +130,11 @@ public interface RecallConfig {
     @DecimalMin("0")
     double neighbour();
 
-    /** Weight of the session list (candidates ranked by their session's summed score). */
-    @WithDefault("0.5")
+    /**
+     * Weight of the session list (candidates ranked by their session's summed score). Off: only
+     * items with a session are in it, so it lifts turns over memories that answer better.
+     */
+    @WithDefault("0.0")
     @DecimalMin("0")
     double session();
 
