@@ -32,6 +32,10 @@ public final class LocomoCommand {
           --concurrency N     conversations ingested / questions asked in parallel (default 2)
           --reflector MODE    run: run capture's Reflector over each chat after ingesting, so
                               its memories are recalled too (default); skip: don't
+          --conversations A,B ingest and ask only these conversations (sample_ids; default all)
+          --crowd MODE        others: also store the file's other conversations in their own
+                              chats of the same tenant, without asking their questions (a
+                              crowded tenant); none: don't (default)
           --index-timeout S   seconds to wait for indexing (default 1800)
           --json FILE         also write the metrics (and ingest and latency numbers) as JSON
       """;
@@ -52,10 +56,18 @@ public final class LocomoCommand {
       throw new IllegalArgumentException("--reflector is run or skip, not " + reflector);
     }
     String json = args.string("json", null);
+    String only = args.string("conversations", null);
+    String crowd = args.string("crowd", "none");
+    if (!crowd.equals("others") && !crowd.equals("none")) {
+      throw new IllegalArgumentException("--crowd is others or none, not " + crowd);
+    }
     Target target = Target.resolve(args, env);
     args.finish();
 
-    List<LocomoData.Conversation> conversations = LocomoData.read(data);
+    List<LocomoData.Conversation> file = LocomoData.read(data);
+    List<LocomoData.Conversation> conversations = LocomoData.select(file, only);
+    List<LocomoData.Conversation> stored =
+        crowd.equals("others") ? file : conversations; // the crowd is stored, never asked
     int turns = conversations.stream().mapToInt(LocomoData.Conversation::turnCount).sum();
     int questions = conversations.stream().mapToInt(c -> c.questions().size()).sum();
     out.printf(
@@ -65,10 +77,16 @@ public final class LocomoCommand {
     IndexWait wait = new IndexWait(api, out);
     long baseline = wait.indexedDocuments("exchange").orElse(0);
 
-    out.println("Ingesting (agent " + agent + ", one chat per conversation)");
+    out.println(
+        "Ingesting (agent "
+            + agent
+            + ", one chat per conversation"
+            + (stored.size() > conversations.size()
+                ? "; " + (stored.size() - conversations.size()) + " more only to crowd the tenant)"
+                : ")"));
     long start = System.nanoTime();
     LocomoIngest ingest = new LocomoIngest(api, out, agent, batch);
-    ingest.run(conversations, concurrency);
+    ingest.run(stored, concurrency);
     int written = ingest.written.get();
     double ackSeconds =
         written == 0 ? 0 : (ingest.lastWriteNanos.get() - ingest.firstWriteNanos.get()) / 1e9;
@@ -95,7 +113,7 @@ public final class LocomoCommand {
     if (reflector.equals("run")) {
       out.println("Running the Reflector over each chat");
       long reflectStart = System.nanoTime();
-      reflected = new ReflectorTrigger(api, out).run(agent, conversations);
+      reflected = new ReflectorTrigger(api, out).run(agent, stored);
       if (reflected >= 0) {
         long reflectEnd = System.nanoTime();
         wait.await(

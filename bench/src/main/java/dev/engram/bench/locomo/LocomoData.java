@@ -108,6 +108,31 @@ public final class LocomoData {
         List.copyOf(questions));
   }
 
+  /**
+   * The conversations named in {@code sampleIds} (comma-separated), in file order; all of them when
+   * null. A name the file does not hold is an error, so a typo does not score an empty half.
+   */
+  public static List<Conversation> select(List<Conversation> all, String sampleIds) {
+    if (sampleIds == null || sampleIds.isBlank()) {
+      return all;
+    }
+    Set<String> wanted = new LinkedHashSet<>();
+    for (String id : sampleIds.split(",")) {
+      if (!id.isBlank()) {
+        wanted.add(id.strip());
+      }
+    }
+    Set<String> present = new LinkedHashSet<>();
+    all.forEach(c -> present.add(c.sampleId()));
+    for (String id : wanted) {
+      if (!present.contains(id)) {
+        throw new IllegalArgumentException(
+            "--conversations: no conversation " + id + " in the file (it has " + present + ")");
+      }
+    }
+    return all.stream().filter(c -> wanted.contains(c.sampleId())).toList();
+  }
+
   private static String abbreviate(JsonNode node) {
     String text = node.toString();
     return text.length() > 80 ? text.substring(0, 80) + "…" : text;

@@ -13,6 +13,7 @@ public final class ScoreCommand {
   public static final String USAGE =
       """
         score --results RESULTS.jsonl --data FILE   recompute the metrics of a results file
+          --conversations A,B only these conversations (e.g. one half of the dev file)
           --json FILE         also write them as JSON
       """;
 
@@ -22,9 +23,11 @@ public final class ScoreCommand {
     Path results = args.path("results");
     Path data = args.path("data");
     String json = args.string("json", null);
+    String only = args.string("conversations", null);
     args.finish();
     RetrievalMetrics.Report report =
-        RetrievalMetrics.score(LocomoData.read(data), ResultLine.read(results));
+        RetrievalMetrics.score(
+            LocomoData.select(LocomoData.read(data), only), ResultLine.read(results));
     MetricsTable.print(report, out);
     if (json != null) {
       Files.writeString(

@@ -65,6 +65,23 @@ class LocomoDataTest {
   }
 
   @Test
+  void selectsConversationsByIdInFileOrderAndRefusesAnUnknownOne() {
+    List<LocomoData.Conversation> all =
+        List.of(conversation("conv-26"), conversation("conv-30"), conversation("conv-41"));
+    assertEquals(all, LocomoData.select(all, null));
+    assertEquals(
+        List.of("conv-26", "conv-41"),
+        LocomoData.select(all, "conv-41, conv-26").stream()
+            .map(LocomoData.Conversation::sampleId)
+            .toList());
+    assertThrows(IllegalArgumentException.class, () -> LocomoData.select(all, "conv-26,conv-99"));
+  }
+
+  private static LocomoData.Conversation conversation(String id) {
+    return new LocomoData.Conversation(id, "Ann", "Bob", List.of(), List.of());
+  }
+
+  @Test
   void refusesAFileThatIsNotAList(@TempDir Path dir) throws IOException {
     Path file = dir.resolve("data.json");
     Files.writeString(file, "{\"sample_id\": \"x\"}");

@@ -52,6 +52,15 @@ public interface RecallConfig {
   /** Named-entity injection. */
   Entities entities();
 
+  /** Conversational evidence (neighbour turns, sessions). */
+  Evidence evidence();
+
+  /** Threads that run one recall's index lists at the same time (shared by all recalls). */
+  @WithDefault("4")
+  @Min(1)
+  @Max(64)
+  int searchThreads();
+
   /** Largest k a recall request may ask for. */
   @WithDefault("100")
   @Min(1)
@@ -115,6 +124,24 @@ public interface RecallConfig {
     @WithDefault("1.0")
     @DecimalMin("0")
     double entity();
+
+    /** Weight of the neighbour list (the turns next to the first fusion's best turns). */
+    @WithDefault("1.0")
+    @DecimalMin("0")
+    double neighbour();
+
+    /**
+     * Weight of the session list (candidates ranked by their session's summed score). Off: only
+     * items with a session are in it, so it lifts turns over memories that answer better.
+     */
+    @WithDefault("0.0")
+    @DecimalMin("0")
+    double session();
+
+    /** Weight of the time list (candidates created in a time the query names). */
+    @WithDefault("1.0")
+    @DecimalMin("0")
+    double time();
   }
 
   /** The recency signal. */
@@ -123,6 +150,24 @@ public interface RecallConfig {
     /** Age at which an item's recency score halves: score = 0.5^(age / half-life). */
     @WithDefault("P30D")
     Duration halfLife();
+
+    /** Items created within one window of this length (on fixed boundaries) tie for recency. */
+    @WithDefault("PT1H")
+    Duration resolution();
+  }
+
+  /** Conversational evidence: the neighbour and session signals (on when their weight is). */
+  interface Evidence {
+
+    /** Best items of the first fusion whose neighbours and sessions are looked at. */
+    @WithDefault("20")
+    @Min(1)
+    @Max(200)
+    int seeds();
+
+    /** Longest time between two turns of a session for them to count as neighbours. */
+    @WithDefault("PT10M")
+    Duration neighbourWindow();
   }
 
   /** The semantic floor, interpolated on log(corpus size) between the two sizes. */

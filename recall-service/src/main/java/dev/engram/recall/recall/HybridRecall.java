@@ -14,12 +14,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.function.Supplier;
 
 /**
  * Hybrid recall: one query embedding, bounded ranked lists (one per signal), fused by weighted
- * reciprocal rank fusion. The graph call starts first and runs while the local searches do; if it
- * fails or is late, its signal is skipped and the result says why. Plain Java, so it is tested
- * without the application around it.
+ * reciprocal rank fusion. The graph call starts first; the keyword and entity lists start on the
+ * search executor while the query is embedded, then the dense lists join them, so a recall takes
+ * about as long as its slowest list rather than the sum. If the graph fails or is late, its signal
+ * is skipped and the result says why. When the conversational signals are on, a first fusion seeds
+ * them and a second one ranks the answer. Plain Java, so it is tested without the application.
  */
 public final class HybridRecall {
 
@@ -36,68 +40,139 @@ public final class HybridRecall {
   private final GraphNeighbours graph;
   private final RecallSettings settings;
   private final StageTimer timer;
+  private final Executor searches;
   private final ReciprocalRankFusion fusion;
   private final Recency recency;
   private final CorpusSizes corpus;
+  private final EntityLookup entities;
+  private final ConversationEvidence evidence;
 
-  /** {@code graph} may be null: no graph signal at all. */
+  /** Every list on the calling thread, one after the other. */
   public HybridRecall(
       IndexStore store,
       Embedder embedder,
       GraphNeighbours graph,
       RecallSettings settings,
       StageTimer timer) {
+    this(store, embedder, graph, settings, timer, Runnable::run);
+  }
+
+  /** {@code graph} may be null: no graph signal at all. {@code searches} runs the index lists. */
+  public HybridRecall(
+      IndexStore store,
+      Embedder embedder,
+      GraphNeighbours graph,
+      RecallSettings settings,
+      StageTimer timer,
+      Executor searches) {
     this.store = store;
     this.embedder = embedder;
     this.graph = graph;
     this.settings = settings;
     this.timer = timer;
+    this.searches = searches;
     this.fusion = new ReciprocalRankFusion(settings.rrfK(), settings.weights());
-    this.recency = new Recency(settings.halfLife());
+    this.recency = new Recency(settings.halfLife(), settings.recencyResolution());
     this.corpus = new CorpusSizes(store);
+    this.entities = new EntityLookup(store, settings.maxNames());
+    this.evidence = new ConversationEvidence(store, settings.neighbourWindow());
   }
 
   public RecallResult recall(RecallQuery q, Instant now) {
     Visibility v = q.visibility(now);
     int n = Math.max(settings.candidates(), q.k());
     CompletableFuture<List<GraphNeighbours.Item>> linked = startGraph(q);
-    Map<Signal, List<SearchHit>> lists = new EnumMap<>(Signal.class);
-    double floor = settings.floor().at(corpus.of(q.tenant()));
-    boolean dense = on(Signal.SEMANTIC) || (q.thread() != null && on(Signal.THREAD));
-    long t = System.nanoTime();
-    float[] vector = dense ? embedder.embed(List.of(q.text())).getFirst() : null;
-    t = lap("embed", t);
-    if (on(Signal.SEMANTIC)) {
-      lists.put(Signal.SEMANTIC, above(floor, store.dense(vector, v, n)));
-      t = lap(Signal.SEMANTIC.wire(), t);
-    }
+    Map<Signal, CompletableFuture<List<SearchHit>>> running = new EnumMap<>(Signal.class);
+    double floor = settings.floor().at(corpus.of(v));
     if (on(Signal.KEYWORD)) {
-      lists.put(Signal.KEYWORD, store.keyword(q.text(), v, n));
-      t = lap(Signal.KEYWORD.wire(), t);
-    }
-    if (q.thread() != null && on(Signal.THREAD)) {
-      Visibility inThread = v.withFilters(v.filters().withThread(q.thread()));
-      lists.put(Signal.THREAD, above(floor, store.dense(vector, inThread, n)));
-      t = lap(Signal.THREAD.wire(), t);
+      running.put(Signal.KEYWORD, start(Signal.KEYWORD, () -> store.keyword(q.text(), v, n)));
     }
     if (on(Signal.ENTITY) && settings.maxNames() > 0) {
-      lists.put(Signal.ENTITY, entities(q.text(), v, n));
-      t = lap(Signal.ENTITY.wire(), t);
+      running.put(Signal.ENTITY, start(Signal.ENTITY, () -> entities.find(q.text(), v, n)));
     }
+    boolean inThread = q.thread() != null && on(Signal.THREAD);
+    if (on(Signal.SEMANTIC) || inThread) {
+      long t = System.nanoTime();
+      float[] vector = embedder.embed(List.of(q.text())).getFirst();
+      timer.record("embed", System.nanoTime() - t);
+      if (on(Signal.SEMANTIC)) {
+        running.put(
+            Signal.SEMANTIC, start(Signal.SEMANTIC, () -> above(floor, store.dense(vector, v, n))));
+      }
+      if (inThread) {
+        Visibility thread = v.withFilters(v.filters().withThread(q.thread()));
+        running.put(
+            Signal.THREAD,
+            start(Signal.THREAD, () -> above(floor, store.dense(vector, thread, n))));
+      }
+    }
+    Map<Signal, List<SearchHit>> lists = new EnumMap<>(Signal.class);
+    running.forEach((signal, list) -> lists.put(signal, join(list)));
     List<SkippedSignal> skipped = new ArrayList<>();
     if (linked != null) {
+      long t = System.nanoTime();
       lists.put(Signal.GRAPH, graphHits(linked, v, n, skipped));
-      t = lap(Signal.GRAPH.wire(), t);
+      timer.record(Signal.GRAPH.wire(), System.nanoTime() - t);
     }
     if (on(Signal.RECENCY)) {
+      long t = System.nanoTime();
       lists.put(Signal.RECENCY, recency.rank(candidates(lists), q.reference(now)));
-      lap(Signal.RECENCY.wire(), t);
+      timer.record(Signal.RECENCY.wire(), System.nanoTime() - t);
+    }
+    if (on(Signal.TIME)) {
+      List<QueryTimes.Span> spans = QueryTimes.in(q.text(), q.reference(now));
+      if (!spans.isEmpty()) {
+        lists.put(Signal.TIME, QueryTimes.within(candidates(lists), spans));
+      }
+    }
+    if (on(Signal.SESSION) || on(Signal.NEIGHBOUR)) {
+      conversation(lists, v, n);
     }
     return new RecallResult(fusion.fuse(lists, q.k()), skipped, floor);
   }
 
+  /** Adds the session and neighbour lists, seeded by a first fusion of the others. */
+  private void conversation(Map<Signal, List<SearchHit>> lists, Visibility v, int n) {
+    long t = System.nanoTime();
+    List<FusedHit> first = fusion.fuse(lists, Integer.MAX_VALUE);
+    if (on(Signal.SESSION)) {
+      lists.put(Signal.SESSION, ConversationEvidence.sessions(first));
+    }
+    if (on(Signal.NEIGHBOUR)) {
+      List<FusedHit> seeds = first.subList(0, Math.min(settings.evidenceSeeds(), first.size()));
+      lists.put(Signal.NEIGHBOUR, evidence.neighbours(seeds, v, n));
+    }
+    timer.record(Signal.NEIGHBOUR.wire(), System.nanoTime() - t);
+  }
+
   private boolean on(Signal signal) {
     return settings.weight(signal) > 0;
+  }
+
+  private CompletableFuture<List<SearchHit>> start(Signal signal, Supplier<List<SearchHit>> list) {
+    return CompletableFuture.supplyAsync(
+        () -> {
+          long t = System.nanoTime();
+          List<SearchHit> hits = list.get();
+          timer.record(signal.wire(), System.nanoTime() - t);
+          return hits;
+        },
+        searches);
+  }
+
+  /** A list's result; a search that failed fails the recall with its own error, as before. */
+  private static List<SearchHit> join(CompletableFuture<List<SearchHit>> list) {
+    try {
+      return list.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      if (e.getCause() instanceof Error err) {
+        throw err;
+      }
+      throw e;
+    }
   }
 
   private CompletableFuture<List<GraphNeighbours.Item>> startGraph(RecallQuery q) {
@@ -157,36 +232,6 @@ public final class HybridRecall {
     return hits;
   }
 
-  /**
-   * Items that contain a proper noun of the query verbatim, most names matched first; the score is
-   * the number of names. Each name is looked up by BM25 (bounded), then checked word for word. A
-   * name that fills the whole list is not distinctive (the user's own name, a speaker prefix on
-   * every turn) and is skipped: injecting it would push the same common items over everything.
-   */
-  private List<SearchHit> entities(String query, Visibility v, int n) {
-    Map<DocKey, IndexDocument> docs = new LinkedHashMap<>();
-    Map<DocKey, Integer> matches = new LinkedHashMap<>();
-    for (String name : ProperNouns.in(query, settings.maxNames())) {
-      List<IndexDocument> naming =
-          store.keyword(name, v, n).stream()
-              .map(SearchHit::document)
-              .filter(d -> ProperNouns.mentions(d.text(), name))
-              .toList();
-      if (naming.size() >= n) {
-        continue;
-      }
-      for (IndexDocument d : naming) {
-        docs.putIfAbsent(DocKey.of(d), d);
-        matches.merge(DocKey.of(d), 1, Integer::sum);
-      }
-    }
-    return matches.entrySet().stream()
-        .sorted(Map.Entry.<DocKey, Integer>comparingByValue().reversed())
-        .limit(n)
-        .map(e -> new SearchHit(docs.get(e.getKey()), e.getValue()))
-        .toList();
-  }
-
   private static List<SearchHit> above(double floor, List<SearchHit> hits) {
     int keep = 0;
     while (keep < hits.size() && hits.get(keep).score() >= floor) {
@@ -202,11 +247,5 @@ public final class HybridRecall {
         .forEach(
             hits -> hits.forEach(h -> pool.putIfAbsent(DocKey.of(h.document()), h.document())));
     return List.copyOf(pool.values());
-  }
-
-  private long lap(String stage, long since) {
-    long now = System.nanoTime();
-    timer.record(stage, now - since);
-    return now;
   }
 }

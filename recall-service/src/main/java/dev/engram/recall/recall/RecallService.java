@@ -9,6 +9,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.quarkus.runtime.Startup;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -18,8 +19,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
 /**
@@ -33,6 +37,7 @@ public class RecallService {
   private final RecallConfig config;
   private final HybridRecall engine;
   private final Timer latency;
+  private final ThreadPoolExecutor searches;
 
   RecallService(
       IndexStore store,
@@ -41,8 +46,10 @@ public class RecallService {
       RecallConfig config,
       MeterRegistry registry) {
     this.config = config;
+    this.searches = searchExecutor(config.searchThreads());
     this.engine =
-        new HybridRecall(store, embedder, graph, settings(config, embedder), meters(registry));
+        new HybridRecall(
+            store, embedder, graph, settings(config, embedder), meters(registry), searches);
     this.latency =
         Timer.builder("engram.recall.latency")
             .description("Time to answer a recall (embedding, every signal, fusion)")
@@ -58,6 +65,9 @@ public class RecallService {
     weights.put(Signal.GRAPH, w.graph());
     weights.put(Signal.THREAD, w.thread());
     weights.put(Signal.ENTITY, w.entity());
+    weights.put(Signal.NEIGHBOUR, w.neighbour());
+    weights.put(Signal.SESSION, w.session());
+    weights.put(Signal.TIME, w.time());
     var f = config.semanticFloor();
     return new RecallSettings(
         config.candidates(),
@@ -71,7 +81,39 @@ public class RecallService {
             f.largeCorpusSize()),
         config.graph().maxHops(),
         config.graph().limit(),
-        config.entities().maxNames());
+        config.entities().maxNames(),
+        config.recency().resolution(),
+        config.evidence().seeds(),
+        config.evidence().neighbourWindow());
+  }
+
+  /**
+   * A bounded pool for the index lists of recalls (never the event loop: recall is a blocking
+   * endpoint). When it is busy, the recall's own thread runs the list, so load slows recalls down
+   * instead of failing them.
+   */
+  private static ThreadPoolExecutor searchExecutor(int threads) {
+    AtomicInteger count = new AtomicInteger();
+    ThreadPoolExecutor pool =
+        new ThreadPoolExecutor(
+            threads,
+            threads,
+            30,
+            TimeUnit.SECONDS,
+            new ArrayBlockingQueue<>(threads * 4),
+            r -> {
+              Thread t = new Thread(r, "recall-search-" + count.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            },
+            new ThreadPoolExecutor.CallerRunsPolicy());
+    pool.allowCoreThreadTimeOut(true);
+    return pool;
+  }
+
+  @PreDestroy
+  void close() {
+    searches.shutdown();
   }
 
   private static HybridRecall.StageTimer meters(MeterRegistry registry) {

@@ -13,7 +13,13 @@ public enum Signal {
   /** The semantic search again, inside the active thread. */
   THREAD("thread"),
   /** Items containing a proper noun of the query verbatim. */
-  ENTITY("entity");
+  ENTITY("entity"),
+  /** Turns next to a well-placed turn of the same session: a short reply means what it answers. */
+  NEIGHBOUR("neighbour"),
+  /** Candidates ranked by how well their session matched as a whole (a session's turns tie). */
+  SESSION("session"),
+  /** Candidates created in a time the query names (a date, a month, a year, "last week"). */
+  TIME("time");
 
   private final String wire;
 

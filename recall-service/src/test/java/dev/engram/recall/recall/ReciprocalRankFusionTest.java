@@ -76,6 +76,45 @@ class ReciprocalRankFusionTest {
   }
 
   @Test
+  void tiedItemsShareTheirGroupsRankWhateverTheArrivalOrder() {
+    var one =
+        fusion.fuse(Map.of(Signal.KEYWORD, List.of(hit(9, 3.0), hit(1, 2.0), hit(2, 2.0))), 10);
+    var two =
+        fusion.fuse(Map.of(Signal.KEYWORD, List.of(hit(9, 3.0), hit(2, 2.0), hit(1, 2.0))), 10);
+    assertEquals(List.of(9L, 1L, 2L), one.stream().map(h -> h.document().id()).toList());
+    assertEquals(one, two);
+    assertEquals(2, one.get(1).signals().get(Signal.KEYWORD).rank(), "the group's first place");
+    assertEquals(2, one.get(2).signals().get(Signal.KEYWORD).rank());
+    assertEquals(1.0 / 62.5, one.get(1).score(), 1e-12, "fused at the group's mean place");
+    assertEquals(1.0 / 61 + 2.0 / 62.5, one.stream().mapToDouble(FusedHit::score).sum(), 1e-12);
+  }
+
+  @Test
+  void aListThatScoresEveryCandidateAlikeCarriesNoWeight() {
+    var withRecency =
+        new ReciprocalRankFusion(60, Map.of(Signal.SEMANTIC, 1.0, Signal.RECENCY, 5.0));
+    List<FusedHit> fused =
+        withRecency.fuse(
+            Map.of(
+                Signal.SEMANTIC, List.of(hit(1, 0.9), hit(2, 0.8)),
+                Signal.RECENCY, List.of(hit(2, 1.0), hit(1, 1.0))),
+            10);
+    assertEquals(List.of(1L, 2L), fused.stream().map(h -> h.document().id()).toList());
+    assertEquals(1.0 / 61, fused.getFirst().score(), 1e-12);
+    assertEquals(1, fused.getFirst().signals().get(Signal.RECENCY).rank(), "still reported");
+    List<FusedHit> partial =
+        withRecency.fuse(
+            Map.of(
+                Signal.SEMANTIC, List.of(hit(1, 0.9), hit(2, 0.8), hit(3, 0.7)),
+                Signal.RECENCY, List.of(hit(2, 1.0), hit(3, 1.0))),
+            10);
+    assertEquals(
+        List.of(2L, 3L, 1L),
+        partial.stream().map(h -> h.document().id()).toList(),
+        "alike, but not every candidate: it does say something");
+  }
+
+  @Test
   void kMustBePositive() {
     assertThrows(IllegalArgumentException.class, () -> new ReciprocalRankFusion(0, Map.of()));
   }
