@@ -3,6 +3,7 @@ package dev.engram.capture.outbox;
 import dev.engram.capture.background.Ticker;
 import dev.engram.capture.config.CaptureConfig;
 import dev.engram.capture.outbox.OutboxEvent.Target;
+import dev.engram.common.metrics.DatabaseWide;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -120,15 +121,19 @@ public class OutboxStats {
       String tag = target.wire();
       Gauge.builder("engram.outbox.pending", pending, AtomicLong::get)
           .tag("target", tag)
-          .description("Outbox events not yet delivered")
+          .tags(List.of(DatabaseWide.TAG))
+          .description("Outbox events not yet delivered" + DatabaseWide.HELP)
           .register(registry);
       Gauge.builder("engram.outbox.lag.seconds", this, TargetStats::lagSeconds)
           .tag("target", tag)
-          .description("Age of the oldest undelivered outbox event")
+          .tags(List.of(DatabaseWide.TAG))
+          .description("Age of the oldest undelivered outbox event" + DatabaseWide.HELP)
           .register(registry);
       Gauge.builder("engram.outbox.dead", dead, AtomicLong::get)
           .tag("target", tag)
-          .description("Outbox events the receiver refused, parked for an operator")
+          .tags(List.of(DatabaseWide.TAG))
+          .description(
+              "Outbox events the receiver refused, parked for an operator" + DatabaseWide.HELP)
           .register(registry);
       deliveredEvents =
           Counter.builder("engram.outbox.delivered")

@@ -4,8 +4,10 @@ import dev.engram.capture.learn.Tally;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -14,7 +16,19 @@ import java.util.Locale;
  * engram_reflector_runs_total{status}}, {@code engram_reflector_run_seconds}.
  */
 @ApplicationScoped
+@Startup // so every series exists from the first scrape
 class ReflectorMetrics {
+
+  private static final List<String> OUTCOMES =
+      List.of(
+          "extracted",
+          "inserted",
+          "touched",
+          "superseded",
+          "quarantined",
+          "skipped",
+          "decayed",
+          "archived");
 
   private final MeterRegistry registry;
   private final Counter exchanges;
@@ -30,6 +44,15 @@ class ReflectorMetrics {
         Timer.builder("engram.reflector.run")
             .description("Duration of a Reflector run over one tenant")
             .register(registry);
+    // Every series exists from the start, so rate() and the alerts see the first failure.
+    for (ReflectorRun.Status status : ReflectorRun.Status.values()) {
+      if (status != ReflectorRun.Status.RUNNING) {
+        runs(status);
+      }
+    }
+    for (String outcome : OUTCOMES) {
+      memories(outcome);
+    }
   }
 
   void batch(int read, Tally tally, int skipped) {
@@ -49,20 +72,26 @@ class ReflectorMetrics {
 
   void finished(ReflectorRun run, Duration took) {
     duration.record(took);
-    Counter.builder("engram.reflector.runs")
+    runs(run.status).increment();
+  }
+
+  private Counter runs(ReflectorRun.Status status) {
+    return Counter.builder("engram.reflector.runs")
         .description("Reflector runs by outcome")
-        .tag("status", run.status.name().toLowerCase(Locale.ROOT))
-        .register(registry)
-        .increment();
+        .tag("status", status.name().toLowerCase(Locale.ROOT))
+        .register(registry);
+  }
+
+  private Counter memories(String outcome) {
+    return Counter.builder("engram.reflector.memories")
+        .description("What the Reflector did with what it found")
+        .tag("outcome", outcome)
+        .register(registry);
   }
 
   private void outcome(String outcome, int count) {
     if (count > 0) {
-      Counter.builder("engram.reflector.memories")
-          .description("What the Reflector did with what it found")
-          .tag("outcome", outcome)
-          .register(registry)
-          .increment(count);
+      memories(outcome).increment(count);
     }
   }
 }

@@ -2,6 +2,7 @@ package dev.engram.capture.stats;
 
 import dev.engram.capture.background.Ticker;
 import dev.engram.capture.config.CaptureConfig;
+import dev.engram.common.metrics.DatabaseWide;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -43,17 +44,21 @@ class PoolStats {
       byStatus.put(status, value);
       Gauge.builder("engram.memories", value, AtomicLong::get)
           .tag("status", status)
-          .description("Memories by status, all tenants")
+          .tags(List.of(DatabaseWide.TAG))
+          .description("Memories by status, all tenants" + DatabaseWide.HELP)
           .register(registry);
     }
     Gauge.builder("engram.memories.low.confidence", lowConfidence, AtomicLong::get)
-        .description("ACTIVE memories below the low-confidence mark")
+        .tags(List.of(DatabaseWide.TAG))
+        .description("ACTIVE memories below the low-confidence mark" + DatabaseWide.HELP)
         .register(registry);
     Gauge.builder("engram.exchanges.quarantined", quarantinedExchanges, AtomicLong::get)
-        .description("Exchanges held back by the poisoning gate")
+        .tags(List.of(DatabaseWide.TAG))
+        .description("Exchanges held back by the poisoning gate" + DatabaseWide.HELP)
         .register(registry);
     Gauge.builder("engram.reflector.pending", pending, AtomicLong::get)
-        .description("Exchanges the Reflector has not read yet")
+        .tags(List.of(DatabaseWide.TAG))
+        .description("Exchanges the Reflector has not read yet" + DatabaseWide.HELP)
         .register(registry);
   }
 

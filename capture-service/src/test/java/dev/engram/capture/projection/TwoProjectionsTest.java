@@ -70,7 +70,7 @@ class TwoProjectionsTest {
 
   /** engram_outbox_lag_seconds of one projection, from the Prometheus scrape. */
   private static double lag(String target) {
-    String prefix = "engram_outbox_lag_seconds{target=\"" + target + "\"} ";
+    String prefix = "engram_outbox_lag_seconds{scope=\"database\",target=\"" + target + "\"} ";
     return given()
         .get("/q/metrics")
         .then()

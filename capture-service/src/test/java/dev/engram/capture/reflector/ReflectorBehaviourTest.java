@@ -309,7 +309,9 @@ class ReflectorBehaviourTest {
         "extraction counts");
     assertTrue(metrics.contains("engram_reflector_exchanges_total"), "throughput");
     assertTrue(metrics.contains("engram_reflector_runs_total{status=\"succeeded\"}"));
-    assertTrue(metrics.contains("engram_outbox_pending{target=\"graph\"}"));
-    assertTrue(metrics.contains("engram_memories{status=\"quarantined\"}"), "pool health");
+    assertTrue(metrics.contains("engram_outbox_pending{scope=\"database\",target=\"graph\"}"));
+    assertTrue(
+        metrics.contains("engram_memories{scope=\"database\",status=\"quarantined\"}"),
+        "pool health");
   }
 }

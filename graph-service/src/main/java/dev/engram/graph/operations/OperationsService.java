@@ -36,6 +36,7 @@ class OperationsService {
   private final Forgetter forgetter;
   private final TenantReset reset;
   private final BatchFollowUp followUp;
+  private final IngestMetrics metrics;
 
   OperationsService(
       Neo4jClient neo4j,
@@ -45,7 +46,8 @@ class OperationsService {
       RelationWriter relations,
       Forgetter forgetter,
       TenantReset reset,
-      BatchFollowUp followUp) {
+      BatchFollowUp followUp,
+      IngestMetrics metrics) {
     this.neo4j = neo4j;
     this.config = config;
     this.memories = memories;
@@ -54,9 +56,21 @@ class OperationsService {
     this.forgetter = forgetter;
     this.reset = reset;
     this.followUp = followUp;
+    this.metrics = metrics;
   }
 
   GraphOperationsResponse apply(List<Operation> operations) {
+    long started = System.nanoTime();
+    GraphOperationsResponse response = null;
+    try {
+      response = applyChecked(operations);
+      return response;
+    } finally {
+      metrics.batch(operations, response, System.nanoTime() - started);
+    }
+  }
+
+  private GraphOperationsResponse applyChecked(List<Operation> operations) {
     OperationChecks.check(operations, config.operations().maxPerBatch(), MAX_REPORTED_VIOLATIONS);
     int applied = 0;
     int skipped = 0;

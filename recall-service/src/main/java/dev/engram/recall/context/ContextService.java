@@ -53,6 +53,7 @@ public class ContextService {
   private final TokenCounter tokens;
   private final ContextTemplates templates;
   private final ContextAssembler assembler;
+  private final ContextMetrics metrics;
 
   ContextService(
       IndexStore store,
@@ -60,7 +61,9 @@ public class ContextService {
       SlotSource slots,
       TurnSource turns,
       FactSource facts,
-      RecallConfig config) {
+      RecallConfig config,
+      ContextMetrics metrics) {
+    this.metrics = metrics;
     this.store = store;
     this.recall = recall;
     this.slots = slots;
@@ -159,6 +162,8 @@ public class ContextService {
                 new ContextAssembler.Layer(identity.documents(), identity.total()),
                 new ContextAssembler.Layer(essential.documents(), essential.total()),
                 relevance));
+    long took = System.nanoTime() - start;
+    metrics.assembled(took);
     return new ContextResponse(
         assembled.text(),
         assembled.tokens(),
@@ -166,7 +171,7 @@ public class ContextService {
         tokens.name(),
         assembled.sections().stream().map(this::section).toList(),
         skipped,
-        (System.nanoTime() - start) / 1_000_000);
+        took / 1_000_000);
   }
 
   /**

@@ -14,6 +14,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.TreeSet;
@@ -29,8 +30,10 @@ public class AuditService {
   private final VaultConfig.Audit config;
   private final AuditStore store;
   private final Clock clock = Clock.systemUTC();
+  private final AuditMetrics metrics;
 
-  AuditService(SnapshotSources sources, VaultConfig config) {
+  AuditService(SnapshotSources sources, VaultConfig config, AuditMetrics metrics) {
+    this.metrics = metrics;
     this.sources = sources;
     this.config = config.audit();
     this.store = new AuditStore(config.directory());
@@ -116,6 +119,7 @@ public class AuditService {
     summary.set("not_computed", skipped);
     summary.put("started_at", started.toString());
     summary.put("took_ms", clock.millis() - started.toEpochMilli());
+    metrics.finished(findings, skipped.isEmpty(), Duration.between(started, clock.instant()));
     summary.set("sources", sourceList);
     kept = keep(() -> store.keepReport(report), kept);
     if (kept != null) {

@@ -41,8 +41,15 @@ class BackupWriter {
   private final BackupCatalog catalog;
   private final KeyRing keys;
   private final Retention retention;
+  private final BackupMetrics metrics;
 
-  BackupWriter(SnapshotSources sources, BackupCatalog catalog, KeyRing keys, VaultConfig config) {
+  BackupWriter(
+      SnapshotSources sources,
+      BackupCatalog catalog,
+      KeyRing keys,
+      VaultConfig config,
+      BackupMetrics metrics) {
+    this.metrics = metrics;
     this.sources = sources;
     this.catalog = catalog;
     this.keys = keys;
@@ -55,6 +62,7 @@ class BackupWriter {
       run.phase("retention");
       List<String> deleted = applyRetention(backup);
       run.succeeded(backup, deleted, Instant.now());
+      metrics.succeeded(backup, run.startedAt);
       LOG.infof(
           "Backup %s written: %d records, %d bytes, %s",
           backup.id(), backup.records(), backup.sizeBytes(), backup.destination());
@@ -207,8 +215,9 @@ class BackupWriter {
     return deleted;
   }
 
-  private static void fail(BackupRun run, String code, String detail) {
+  private void fail(BackupRun run, String code, String detail) {
     LOG.errorf("Backup %s failed: %s (%s)", run.id, detail, code);
     run.failed(code, detail, Instant.now());
+    metrics.failed(run.startedAt);
   }
 }

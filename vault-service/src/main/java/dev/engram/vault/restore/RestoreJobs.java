@@ -45,11 +45,18 @@ class RestoreJobs {
   private final KeyRing keys;
   private final RecordSinks sinks;
   private final OperationLock lock;
+  private final RestoreMetrics metrics;
   private final ExecutorService executor =
       Executors.newSingleThreadExecutor(Thread.ofPlatform().name("restore-job").daemon().factory());
   private final Map<String, RestoreRun> runs = new LinkedHashMap<>();
 
-  RestoreJobs(BackupCatalog catalog, KeyRing keys, RecordSinks sinks, OperationLock lock) {
+  RestoreJobs(
+      BackupCatalog catalog,
+      KeyRing keys,
+      RecordSinks sinks,
+      OperationLock lock,
+      RestoreMetrics metrics) {
+    this.metrics = metrics;
     this.catalog = catalog;
     this.lock = lock;
     this.keys = keys;
@@ -75,9 +82,11 @@ class RestoreJobs {
     }
     executor.execute(
         () -> {
+          long started = System.nanoTime();
           try {
             run(run, backup);
           } finally {
+            metrics.finished(run.view().state(), System.nanoTime() - started);
             lock.release();
           }
         });
