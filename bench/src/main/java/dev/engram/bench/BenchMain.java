@@ -1,5 +1,6 @@
 package dev.engram.bench;
 
+import dev.engram.bench.capture.CaptureCommand;
 import dev.engram.bench.graph.GraphBench;
 import dev.engram.bench.load.LoadCommand;
 import dev.engram.bench.load.McpCommand;
@@ -20,6 +21,8 @@ public final class BenchMain {
           + LocomoCommand.USAGE
           + "\n"
           + ScoreCommand.USAGE
+          + "\n"
+          + CaptureCommand.USAGE
           + "\n"
           + LoadCommand.USAGE
           + "\n"
@@ -44,6 +47,7 @@ public final class BenchMain {
       return switch (command) {
         case "locomo" -> LocomoCommand.run(Args.parse(rest, Set.of()), env, out);
         case "score" -> ScoreCommand.run(Args.parse(rest, Set.of()), out);
+        case "capture" -> CaptureCommand.run(Args.parse(rest, Set.of()), env, out);
         case "load" -> LoadCommand.run(Args.parse(rest, Set.of("skip-ingest")), env, out);
         case "mcp" -> McpCommand.run(Args.parse(rest, Set.of("skip-ingest")), env, out);
         case "graph" -> GraphBench.run(Args.parse(rest, Set.of("skip-ingest")), env, out);

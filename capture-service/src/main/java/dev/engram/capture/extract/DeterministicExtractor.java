@@ -46,31 +46,45 @@ public class DeterministicExtractor implements Extractor {
   public Extraction extractNow(List<Statement> statements) {
     List<Finding> findings = new ArrayList<>();
     int skipped = 0;
-    for (Statement st : statements) {
+    for (Utterance u : Utterance.of(statements)) {
+      Statement st = u.statement();
       if (!st.fromUser() && !"assistant".equals(st.role())) {
         skipped++;
         continue; // tool output and system prompts are not things a person said
       }
-      for (Nlp.Sentence sentence : nlp.sentences(st.text())) {
-        if (Cues.remembered(sentence.text()) != null) {
+      List<Observed.Candidate> observations = new ArrayList<>();
+      for (Nlp.Sentence said : nlp.sentences(u.text())) {
+        if (Cues.remembered(said.text()) != null) {
           continue; // explicit remember was handled when the turn was stored
         }
+        String bare = Utterance.withoutOpener(said.text());
+        Nlp.Sentence sentence = bare.equals(said.text()) ? said : nlp.analyse(bare);
         if (QualityGate.check(sentence) != null) {
           skipped++;
           continue;
         }
-        List<Finding> found = fromSentence(st, sentence);
-        if (found.isEmpty()) {
+        List<Finding> found = fromSentence(u, sentence);
+        Optional<Observed.Candidate> observed =
+            found.isEmpty() && st.fromUser() ? Observed.of(this, u, sentence) : Optional.empty();
+        observed.ifPresent(observations::add);
+        if (found.isEmpty() && observed.isEmpty()) {
           skipped++;
         }
-        found.forEach(
-            f -> findings.add(st.quarantine() == null ? f : f.quarantined(st.quarantine())));
+        found.forEach(f -> findings.add(quarantined(st, f)));
       }
+      List<Finding> kept = Observed.best(observations);
+      skipped += observations.size() - kept.size();
+      kept.forEach(f -> findings.add(quarantined(st, f)));
     }
     return new Extraction(findings, skipped);
   }
 
-  private List<Finding> fromSentence(Statement st, Nlp.Sentence sentence) {
+  private static Finding quarantined(Statement st, Finding f) {
+    return st.quarantine() == null ? f : f.quarantined(st.quarantine());
+  }
+
+  private List<Finding> fromSentence(Utterance u, Nlp.Sentence sentence) {
+    Statement st = u.statement();
     String text = sentence.text();
     boolean correction = Cues.CORRECTION.matcher(text).lookingAt();
     Optional<DateResolver.Mention> date = DateResolver.find(text, st.occurredAt());
@@ -94,7 +108,7 @@ public class DeterministicExtractor implements Extractor {
     if (!found.isEmpty()) {
       return found;
     }
-    String free = freeText(sentence, date, st.speaker());
+    String free = thirdPerson(sentence, date, st.speaker(), st.fromUser() ? u.listener() : null);
     Nlp.Sentence clause = nlp.analyse(Cues.withoutCorrection(text));
     if (Cues.DECISION.matcher(text).find() && clause.contentTokens() >= 2) {
       found.add(
@@ -153,19 +167,40 @@ public class DeterministicExtractor implements Extractor {
         : Character.toUpperCase(text.charAt(0)) + text.substring(1);
   }
 
-  private static boolean hasVerb(Nlp.Sentence s) {
+  /**
+   * The sentence as a self-contained memory: the date resolved, no correction cue, and in the third
+   * person on its tokens ({@link ThirdPerson}), so "you" becomes the listener when known.
+   */
+  String thirdPerson(
+      Nlp.Sentence sentence, Optional<DateResolver.Mention> date, String speaker, String listener) {
+    String text = sentence.text();
+    if (date.isPresent()) {
+      DateResolver.Mention d = date.get();
+      text = text.substring(0, d.start()) + d.phrase() + text.substring(d.end());
+    }
+    text = Cues.withoutCorrection(text).strip();
+    if (text.isEmpty()) {
+      return text;
+    }
+    text = ThirdPerson.rewrite(nlp.analyse(text), speaker, listener);
+    return text.isEmpty() || text.startsWith(speaker)
+        ? text
+        : Character.toUpperCase(text.charAt(0)) + text.substring(1);
+  }
+
+  static boolean hasVerb(Nlp.Sentence s) {
     return s.tokens().stream()
         .anyMatch(t -> t.is("VERB") || t.is("AUX") || t.tag().contains("AUX"));
   }
 
-  private static Map<String, String> meta(String kind, Optional<DateResolver.Mention> date) {
+  static Map<String, String> meta(String kind, Optional<DateResolver.Mention> date) {
     Map<String, String> meta = new LinkedHashMap<>();
     meta.put("kind", kind);
     date.ifPresent(d -> meta.put("event_time", d.date().toString()));
     return meta;
   }
 
-  private static Finding finding(
+  static Finding finding(
       Statement st,
       String text,
       MemoryCategory category,

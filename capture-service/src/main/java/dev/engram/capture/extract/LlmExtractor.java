@@ -37,14 +37,20 @@ public final class LlmExtractor implements Extractor {
 
   private static final String SYSTEM =
       """
-      You extract long-term memories from a chat transcript for an assistant's memory.
-      Keep only durable, specific information: facts about the speakers (name, where they live,
-      job, age, family, pets, preferences, likes and dislikes, favourites), decisions, commitments
-      with their due dates, corrections of earlier statements, and events with their dates.
-      Ignore greetings, filler, questions and small talk. Write each memory as one self-contained
-      sentence in the third person, naming the speaker. Resolve relative dates against the time of
-      the line they appear in. When a memory is a subject-predicate-object fact, give subject,
-      predicate (lower_snake_case, e.g. lives_in, works_at, likes) and object; otherwise null.
+      You extract long-term memories from a chat transcript for an assistant's memory: what a
+      careful reader would note about each person in it. Keep durable, specific information about
+      every speaker, including what one says about the other: plans, events (with their dates),
+      preferences, likes and dislikes, relationships and family, possessions and pets, places
+      (where they live, come from, travel), jobs and studies, health, hobbies, decisions,
+      commitments with their due dates, and corrections of earlier statements. Drop greetings,
+      thanks, praise, sympathy, filler, questions, small talk and promises that only keep the
+      conversation going ("I'll let you know", "I'll keep that in mind"). Write each memory as one
+      self-contained sentence in the third person that names the person it is about, with no
+      speaker prefix ("Sam and Anna decided to move in together", not "Sam: we decided ...");
+      replace I/me/my/we/you/your by the people they mean, with correct grammar. Resolve relative
+      dates against the time of the line they appear in. When a memory is a subject-predicate-object
+      fact, give subject, predicate (lower_snake_case, e.g. lives_in, works_at, likes) and
+      object; otherwise null.
       valid_from is when the fact became true or the event happened (ISO-8601), or null.
       exchange_ids are the ids of the lines the memory comes from.""";
 

@@ -100,7 +100,8 @@ final class ProfileRules {
               Kind.ORG,
               "%1$s works at %2$s"),
           rule(
-              "\\bwork(?:s|ing)? (?:at [^,.]+ )?as (?:an? |the )?(?<o>)",
+              // the speaker's own job: "my brother works as a nurse" is not theirs
+              "\\bi(?:'m| am)? " + ADV + "work(?:s|ing)? (?:at [^,.]+ )?as (?:an? |the )?(?<o>)",
               "job_title",
               Kind.PHRASE,
               "%1$s works as %2$s"),
