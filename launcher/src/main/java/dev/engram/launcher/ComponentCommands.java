@@ -135,9 +135,7 @@ final class ComponentCommands {
     return env;
   }
 
-  /**
-   * The one configuration every service reads (README.md "Configuration", k8s/base/config.env).
-   */
+  /** The one configuration every service reads (README.md "Configuration", k8s/base/config.env). */
   Map<String, String> sharedEnvironment() {
     Map<String, String> env = new LinkedHashMap<>();
     List<String> keys = new ArrayList<>();
