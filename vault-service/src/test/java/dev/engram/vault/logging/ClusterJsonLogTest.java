@@ -11,6 +11,7 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
+import java.util.Map;
 import java.util.logging.Formatter;
 import java.util.logging.Handler;
 import java.util.logging.Level;
@@ -34,6 +35,18 @@ class ClusterJsonLogTest {
     @Override
     public String getConfigProfile() {
       return "test,cluster";
+    }
+
+    /**
+     * The cluster profile adds the management interface. Quarkus tags a server's network meters
+     * with server.port only when its port is fixed, and Prometheus refuses one meter name with two
+     * tag-key sets (a hard error since Quarkus 3.34): with the main server on a random test port
+     * and management on a fixed one, the second server never starts. In the cluster both ports are
+     * fixed (8080, 9000), so both carry the tag; here both are random.
+     */
+    @Override
+    public Map<String, String> getConfigOverrides() {
+      return Map.of("quarkus.management.test-port", "0");
     }
   }
 
