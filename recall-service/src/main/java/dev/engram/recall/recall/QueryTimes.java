@@ -7,10 +7,11 @@ import java.time.LocalDate;
 import java.time.Month;
 import java.time.ZoneOffset;
 import java.time.format.TextStyle;
-import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -71,10 +72,14 @@ final class QueryTimes {
 
   private QueryTimes() {}
 
-  /** The spans {@code query} names; the most specific reading of each phrase wins. */
+  /**
+   * The spans {@code query} names, each once; the most specific reading of each phrase wins. Once,
+   * because {@link #within} checks every candidate against every span: a query that repeats "in
+   * 2022" a hundred thousand times (a body up to 1 MiB) must not multiply that work.
+   */
   static List<Span> in(String query, Instant reference) {
     String q = query.toLowerCase(Locale.ROOT);
-    List<Span> spans = new ArrayList<>();
+    Set<Span> spans = new LinkedHashSet<>();
     StringBuilder rest = new StringBuilder(q);
     for (Pattern p : List.of(MONTH_DAY_YEAR, DAY_MONTH_YEAR)) {
       Matcher m = p.matcher(rest);
@@ -118,7 +123,7 @@ final class QueryTimes {
             default -> range(today.minusYears(2), today); // last year
           });
     }
-    return spans;
+    return List.copyOf(spans);
   }
 
   /** The candidates created in one of the spans, all scored 1: the list lifts them alike. */

@@ -54,6 +54,13 @@ class QueryTimesTest {
     assertEquals(List.of(), QueryTimes.in("Where does Alice live? May I ask?", NOW));
   }
 
+  /** Every candidate is checked against every span: a repeated phrase is one span, not many. */
+  @Test
+  void aRepeatedTimeIsOneSpan() {
+    String q = "in 2022 in june yesterday ".repeat(10_000);
+    assertEquals(3, QueryTimes.in(q, NOW).size());
+  }
+
   private static boolean covers(List<QueryTimes.Span> spans, String at) {
     return spans.stream().anyMatch(s -> s.covers(Instant.parse(at)));
   }
