@@ -1,5 +1,6 @@
 package dev.engram.recall.index.lucene;
 
+import com.github.benmanes.caffeine.cache.Cache;
 import dev.engram.common.error.EngramException;
 import dev.engram.contracts.index.DocKind;
 import dev.engram.contracts.index.IndexDocument;
@@ -30,7 +31,6 @@ import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.Sort;
@@ -38,6 +38,7 @@ import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.AlreadyClosedException;
+import org.apache.lucene.util.FixedBitSet;
 import org.jboss.logging.Logger;
 
 /**
@@ -61,6 +62,8 @@ public final class LuceneIndexStore implements IndexStore {
   private final Analyzer analyzer = TextTerms.analyzer();
   private final ModelGuard guard;
   private final LuceneIndex index;
+  private final Cache<FilteredStatistics.Key, FixedBitSet[]> visibleSets =
+      FilteredStatistics.cache();
 
   /** Opens (or creates) the index in {@code path}; a failure is kept and retried, not thrown. */
   public LuceneIndexStore(Path path, String modelId, int dimensions) {
@@ -178,19 +181,21 @@ public final class LuceneIndexStore implements IndexStore {
   public List<SearchHit> dense(float[] vector, Visibility visibility, int limit) {
     LuceneIndex.Open o = openFor(visibility);
     Query query =
-        new KnnFloatVectorQuery(
+        new ChatKnnQuery(
             LuceneSchema.VECTOR,
             LuceneBatch.unit(vector),
             limit,
             LuceneQueries.visibility(visibility));
-    return search(o, query, limit, true);
+    return search(o, query, limit, true, null);
   }
 
   @Override
   public List<SearchHit> keyword(String text, Visibility visibility, int limit) {
     LuceneIndex.Open o = openFor(visibility);
-    Query query = LuceneQueries.keyword(analyzer, text, LuceneQueries.visibility(visibility));
-    return query == null ? List.of() : search(o, query, limit, false);
+    Query filter = LuceneQueries.visibility(visibility);
+    Query query = LuceneQueries.keyword(analyzer, text, filter);
+    // BM25's statistics from what this recall may see, not the whole index (FilteredStatistics).
+    return query == null ? List.of() : search(o, query, limit, false, filter);
   }
 
   @Override
@@ -199,7 +204,7 @@ public final class LuceneIndexStore implements IndexStore {
     if (keys.isEmpty()) {
       return List.of();
     }
-    return search(o, LuceneQueries.keys(visibility, keys), keys.size(), false).stream()
+    return search(o, LuceneQueries.keys(visibility, keys), keys.size(), false, null).stream()
         .map(SearchHit::document)
         .toList();
   }
@@ -232,9 +237,13 @@ public final class LuceneIndexStore implements IndexStore {
     return o;
   }
 
-  private List<SearchHit> search(LuceneIndex.Open o, Query query, int limit, boolean cosine) {
-    IndexSearcher searcher = acquire(o);
+  /** {@code statisticsOf}: the filter whose documents BM25 counts; null for the whole index. */
+  private List<SearchHit> search(
+      LuceneIndex.Open o, Query query, int limit, boolean cosine, Query statisticsOf) {
+    IndexSearcher shared = acquire(o);
     try {
+      IndexSearcher searcher =
+          statisticsOf == null ? shared : FilteredStatistics.of(shared, statisticsOf, visibleSets);
       TopDocs top = searcher.search(query, limit);
       List<SearchHit> hits = new ArrayList<>(top.scoreDocs.length);
       StoredFields stored = searcher.storedFields();
@@ -248,7 +257,7 @@ public final class LuceneIndexStore implements IndexStore {
       LOG.errorf(e, "Index search failed");
       throw LuceneIndex.unavailable();
     } finally {
-      release(o, searcher);
+      release(o, shared);
     }
   }
 
