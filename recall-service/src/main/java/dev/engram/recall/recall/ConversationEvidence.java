@@ -17,6 +17,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 
 /**
  * Evidence from the conversation around the first fused candidates, for two more ranked lists.
@@ -40,10 +43,13 @@ final class ConversationEvidence {
 
   private final IndexStore store;
   private final Duration window;
+  private final Executor reads;
 
-  ConversationEvidence(IndexStore store, Duration window) {
+  /** {@code reads} runs the window reads of the seeds side by side (the recall's search pool). */
+  ConversationEvidence(IndexStore store, Duration window, Executor reads) {
     this.store = store;
     this.window = window;
+    this.reads = reads;
   }
 
   /** The neighbours of the exchanges among {@code seeds}, best first, at most {@code n}. */
@@ -53,12 +59,17 @@ final class ConversationEvidence {
     Visibility turns = v.withKinds(Set.of(DocKind.EXCHANGE));
     Set<DocKey> seeded = new HashSet<>();
     seeds.forEach(seed -> seeded.add(DocKey.of(seed.document())));
-    for (FusedHit seed : seeds) {
-      IndexDocument d = seed.document();
-      if (d.kind() != DocKind.EXCHANGE) {
-        continue;
-      }
-      for (IndexDocument next : adjacent(d, turns)) {
+    // One small read per exchange seed (at most evidence.seeds of them), all started at once:
+    // a recall waits for the slowest window, not for the sum of up to 20 reads.
+    List<FusedHit> exchanges =
+        seeds.stream().filter(s -> s.document().kind() == DocKind.EXCHANGE).toList();
+    List<CompletableFuture<List<IndexDocument>>> windows =
+        exchanges.stream()
+            .map(s -> CompletableFuture.supplyAsync(() -> adjacent(s.document(), turns), reads))
+            .toList();
+    for (int i = 0; i < exchanges.size(); i++) {
+      FusedHit seed = exchanges.get(i);
+      for (IndexDocument next : joined(windows.get(i))) {
         if (seeded.contains(DocKey.of(next))) {
           continue; // a seed matched on its own: inheriting would only let it overtake its seed
         }
@@ -71,6 +82,21 @@ final class ConversationEvidence {
         .limit(n)
         .map(e -> new SearchHit(docs.get(e.getKey()), e.getValue()))
         .toList();
+  }
+
+  /** A window's turns; a read that failed fails the recall with its own error. */
+  private static List<IndexDocument> joined(CompletableFuture<List<IndexDocument>> window) {
+    try {
+      return window.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      if (e.getCause() instanceof Error err) {
+        throw err;
+      }
+      throw e;
+    }
   }
 
   /** The candidates that carry a session, each scored by its session's summed fused score. */

@@ -75,7 +75,7 @@ public final class HybridRecall {
     this.recency = new Recency(settings.halfLife(), settings.recencyResolution());
     this.corpus = new CorpusSizes(store);
     this.entities = new EntityLookup(store, settings.maxNames());
-    this.evidence = new ConversationEvidence(store, settings.neighbourWindow());
+    this.evidence = new ConversationEvidence(store, settings.neighbourWindow(), searches);
   }
 
   public RecallResult recall(RecallQuery q, Instant now) {
