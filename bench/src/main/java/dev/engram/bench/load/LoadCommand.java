@@ -18,7 +18,10 @@ import java.util.OptionalLong;
 
 /**
  * {@code bench load}: grow a set of synthetic memories to N (resumable), wait until indexed, then
- * measure recall latency at concurrency 1 and 8, context latency, and recall-service's RSS.
+ * measure recall latency at concurrency 1 and 8, context latency, and recall-service's RSS. Each
+ * figure is printed beside its baselines from recall's own metrics over the same phase: the model's
+ * batch embedding rate beside the end-to-end indexing rate, and BM25 alone, dense alone and the raw
+ * model call beside the whole recall ({@link ServerMetrics}).
  */
 public final class LoadCommand {
 
@@ -55,7 +58,13 @@ public final class LoadCommand {
     report.put("load_average_before", Machine.loadAverage());
     out.printf("Suite: %s; load average %s%n", target, Machine.loadAverage());
 
+    ServerMetrics beforeIngest = ServerMetrics.read(api);
     set.grow(api, report, out);
+    if (report.path("ingest").has("indexed_per_second")) {
+      ServerMetrics.read(api)
+          .printIngest(
+              beforeIngest, report.get("ingest").get("indexed_per_second").asDouble(), out, report);
+    }
     OptionalLong documents = wait.indexedDocuments("memory");
     report.put("index_memory_documents", documents.orElse(-1));
     out.printf(
@@ -65,10 +74,13 @@ public final class LoadCommand {
     LatencyRun recall = new LatencyRun(api, "/v1/recall");
     recall.run(i -> recallBody(generator, agent, i, k), 1_000_000_000L, warmup, 1);
     for (int c : new int[] {1, 8}) {
+      ServerMetrics before = ServerMetrics.read(api);
       LatencyRun.Result r =
           recall.run(i -> recallBody(generator, agent, i, k), c * 10_000_000L, queries, c);
       print(out, "recall", r);
-      put(report.putObject("recall_c" + c), r);
+      ObjectNode node = report.putObject("recall_c" + c);
+      put(node, r);
+      ServerMetrics.read(api).printStages(before, "recall c=" + c, out, node);
     }
     Optional<LatencyRun.Result> context = context(api, generator, agent, queries, out);
     if (context.isPresent()) {
