@@ -56,13 +56,28 @@ final class FilteredStatistics extends IndexSearcher {
    */
   static FilteredStatistics of(IndexSearcher shared, Query filter, Cache<Key, FixedBitSet[]> sets)
       throws IOException {
+    return new FilteredStatistics(shared, cached(shared, filter, sets));
+  }
+
+  /** How many live documents {@code filter} matches (from the same cache). */
+  static long count(IndexSearcher shared, Query filter, Cache<Key, FixedBitSet[]> sets)
+      throws IOException {
+    long n = 0;
+    for (FixedBitSet set : cached(shared, filter, sets)) {
+      n += set.cardinality();
+    }
+    return n;
+  }
+
+  private static FixedBitSet[] cached(
+      IndexSearcher shared, Query filter, Cache<Key, FixedBitSet[]> sets) throws IOException {
     Key key = new Key(shared.getIndexReader(), filter);
     FixedBitSet[] visible = sets.getIfPresent(key);
     if (visible == null) {
       visible = visible(shared, filter);
       sets.put(key, visible);
     }
-    return new FilteredStatistics(shared, visible);
+    return visible;
   }
 
   /** A cache of the filters' documents, small and short-lived (a new reader makes new keys). */

@@ -180,13 +180,20 @@ public final class LuceneIndexStore implements IndexStore {
   @Override
   public List<SearchHit> dense(float[] vector, Visibility visibility, int limit) {
     LuceneIndex.Open o = openFor(visibility);
-    Query query =
-        new ChatKnnQuery(
-            LuceneSchema.VECTOR,
-            LuceneBatch.unit(vector),
-            limit,
-            LuceneQueries.visibility(visibility));
-    return search(o, query, limit, true, null);
+    Query filter = LuceneQueries.visibility(visibility);
+    float[] unit = LuceneBatch.unit(vector);
+    return search(
+        o,
+        limit,
+        true,
+        shared -> {
+          // Exact when what the recall may see is small (ChatKnnQuery); the count is shared with
+          // the keyword list of the same recall.
+          long visible = FilteredStatistics.count(shared, filter, visibleSets);
+          boolean exact = visible <= ChatKnnQuery.EXACT_UP_TO;
+          return new Planned(
+              shared, new ChatKnnQuery(LuceneSchema.VECTOR, unit, limit, filter, exact));
+        });
   }
 
   @Override
@@ -195,7 +202,13 @@ public final class LuceneIndexStore implements IndexStore {
     Query filter = LuceneQueries.visibility(visibility);
     Query query = LuceneQueries.keyword(analyzer, text, filter);
     // BM25's statistics from what this recall may see, not the whole index (FilteredStatistics).
-    return query == null ? List.of() : search(o, query, limit, false, filter);
+    return query == null
+        ? List.of()
+        : search(
+            o,
+            limit,
+            false,
+            shared -> new Planned(FilteredStatistics.of(shared, filter, visibleSets), query));
   }
 
   @Override
@@ -204,7 +217,8 @@ public final class LuceneIndexStore implements IndexStore {
     if (keys.isEmpty()) {
       return List.of();
     }
-    return search(o, LuceneQueries.keys(visibility, keys), keys.size(), false, null).stream()
+    Query query = LuceneQueries.keys(visibility, keys);
+    return search(o, keys.size(), false, shared -> new Planned(shared, query)).stream()
         .map(SearchHit::document)
         .toList();
   }
@@ -237,14 +251,19 @@ public final class LuceneIndexStore implements IndexStore {
     return o;
   }
 
-  /** {@code statisticsOf}: the filter whose documents BM25 counts; null for the whole index. */
-  private List<SearchHit> search(
-      LuceneIndex.Open o, Query query, int limit, boolean cosine, Query statisticsOf) {
+  /** What to run on the acquired shared searcher: the searcher to score with and the query. */
+  private interface Plan {
+    Planned on(IndexSearcher shared) throws IOException;
+  }
+
+  private record Planned(IndexSearcher searcher, Query query) {}
+
+  private List<SearchHit> search(LuceneIndex.Open o, int limit, boolean cosine, Plan plan) {
     IndexSearcher shared = acquire(o);
     try {
-      IndexSearcher searcher =
-          statisticsOf == null ? shared : FilteredStatistics.of(shared, statisticsOf, visibleSets);
-      TopDocs top = searcher.search(query, limit);
+      Planned planned = plan.on(shared);
+      IndexSearcher searcher = planned.searcher();
+      TopDocs top = searcher.search(planned.query(), limit);
       List<SearchHit> hits = new ArrayList<>(top.scoreDocs.length);
       StoredFields stored = searcher.storedFields();
       for (ScoreDoc sd : top.scoreDocs) {
