@@ -9,6 +9,7 @@ import static dev.engram.recall.index.IndexStoreFixtures.visible;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+import dev.engram.contracts.index.DocKind;
 import dev.engram.contracts.index.Scope;
 import dev.engram.recall.index.lucene.LuceneIndexStore;
 import java.nio.file.Path;
@@ -85,6 +86,27 @@ class CrowdIndependenceTest {
       assertEquals(
           scored(alone.keyword(query, chat, 10)), scored(crowded.keyword(query, chat, 10)), query);
     }
+  }
+
+  @Test
+  void aDeletedTurnLeavesTheChatsStatisticsAsIfItHadNeverBeenWritten() {
+    IndexStore store = store("deleted");
+    writeChat(store);
+    Visibility chat = visible("t1", "bot1", "chat-a");
+    List<String> before = scored(store.keyword("green tea", chat, 10)); // sets kept per segment
+    store.apply(List.of(new IndexOperation.Delete("t1", DocKind.EXCHANGE, 4, 2L)));
+
+    IndexStore never = store("never");
+    List<IndexOperation> ops = new ArrayList<>();
+    for (int i = 0; i < CHAT.length; i++) {
+      if (i + 1 != 4) {
+        ops.add(upsert(exchange("t1", i + 1, "bot1", "chat-a", CHAT[i]), axis(i)));
+      }
+    }
+    never.apply(ops);
+    List<String> after = scored(store.keyword("green tea", chat, 10));
+    assertEquals(scored(never.keyword("green tea", chat, 10)), after);
+    assertNotEquals(before, after);
   }
 
   private IndexStore store(String name) {

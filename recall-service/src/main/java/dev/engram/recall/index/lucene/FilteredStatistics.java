@@ -5,7 +5,10 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.PostingsEnum;
@@ -27,86 +30,113 @@ import org.apache.lucene.util.FixedBitSet;
 import org.apache.lucene.util.SmallFloat;
 
 /**
- * A searcher over the shared reader whose BM25 statistics count only the documents of one filter
- * (the recall's visibility): document frequencies, the number of documents and their average
- * length. With the index-wide statistics Lucene uses by default, a chat's keyword scores moved
- * whenever any other chat or tenant wrote a word: a signal across tenants. Here they depend on what
- * the recall may see and nothing else.
+ * A searcher over the shared reader whose BM25 statistics count only the documents of one set (what
+ * the recall's tenant, agent and chat may see, {@link LuceneQueries#statistics}): document
+ * frequencies, the number of documents and their average length. With the index-wide statistics
+ * Lucene uses by default, a chat's keyword scores moved whenever any other chat or tenant wrote a
+ * word: a signal across tenants. Here they depend on what the chat may see and nothing else.
  *
  * <p>Lengths come from the norms BM25 itself scores with (one byte per document, decoded the same
- * way), so the average length is over the same values the length normalisation uses. Built per
- * query: one pass over the filter's documents and their norms, and one intersection per query term.
+ * way), so the average length is over the same values the length normalisation uses. Segments do
+ * not change, so each segment's set and its length sums are kept (keyed by the segment's reader,
+ * which deletions replace): a recall computes only what new segments add, plus one intersection of
+ * each query term's postings with the set.
  */
 final class FilteredStatistics extends IndexSearcher {
 
-  private final FixedBitSet[] visible;
+  /** Room for the kept sets: about 8 MiB per million documents of one chat's segments. */
+  private static final long CACHE_BYTES = 64L << 20;
 
-  private FilteredStatistics(IndexSearcher shared, FixedBitSet[] visible) {
+  /** One segment's documents of one set. */
+  record SegmentKey(Object segment, Query set) {}
+
+  /** A segment's documents of a set and, per field, their count and summed length. */
+  static final class SegmentSet {
+    final FixedBitSet docs;
+    final int count;
+    final Map<String, long[]> lengths = new ConcurrentHashMap<>();
+
+    SegmentSet(FixedBitSet docs) {
+      this.docs = docs;
+      this.count = docs.cardinality();
+    }
+  }
+
+  private final SegmentSet[] segments;
+
+  private FilteredStatistics(IndexSearcher shared, SegmentSet[] segments) {
     super(shared.getIndexReader());
     setSimilarity(shared.getSimilarity());
     setQueryCache(shared.getQueryCache());
     setQueryCachingPolicy(shared.getQueryCachingPolicy());
-    this.visible = visible;
+    this.segments = segments;
   }
 
-  /**
-   * A searcher like {@code shared} whose statistics count only the documents of {@code filter}. The
-   * filter's documents are kept briefly per reader: one recall asks the keyword list and its entity
-   * lookups with the same filter.
-   */
-  static FilteredStatistics of(IndexSearcher shared, Query filter, Cache<Key, FixedBitSet[]> sets)
+  /** The kept segment sets, bounded by their size, dropped when unused for a while. */
+  static Cache<SegmentKey, SegmentSet> cache() {
+    return Caffeine.newBuilder()
+        .maximumWeight(CACHE_BYTES)
+        .<SegmentKey, SegmentSet>weigher((k, s) -> 64 + s.docs.getBits().length * Long.BYTES)
+        .expireAfterAccess(Duration.ofMinutes(10))
+        .build();
+  }
+
+  /** A searcher like {@code shared} whose statistics count only the documents of {@code set}. */
+  static FilteredStatistics of(IndexSearcher shared, Query set, Cache<SegmentKey, SegmentSet> kept)
       throws IOException {
-    return new FilteredStatistics(shared, cached(shared, filter, sets));
+    return new FilteredStatistics(shared, segments(shared, set, kept));
   }
 
-  /** How many live documents {@code filter} matches (from the same cache). */
-  static long count(IndexSearcher shared, Query filter, Cache<Key, FixedBitSet[]> sets)
+  /** How many live documents {@code set} holds. */
+  static long count(IndexSearcher shared, Query set, Cache<SegmentKey, SegmentSet> kept)
       throws IOException {
     long n = 0;
-    for (FixedBitSet set : cached(shared, filter, sets)) {
-      n += set.cardinality();
+    for (SegmentSet s : segments(shared, set, kept)) {
+      n += s.count;
     }
     return n;
   }
 
-  private static FixedBitSet[] cached(
-      IndexSearcher shared, Query filter, Cache<Key, FixedBitSet[]> sets) throws IOException {
-    Key key = new Key(shared.getIndexReader(), filter);
-    FixedBitSet[] visible = sets.getIfPresent(key);
-    if (visible == null) {
-      visible = visible(shared, filter);
-      sets.put(key, visible);
-    }
-    return visible;
-  }
-
-  /** A cache of the filters' documents, small and short-lived (a new reader makes new keys). */
-  static Cache<Key, FixedBitSet[]> cache() {
-    return Caffeine.newBuilder().maximumSize(64).expireAfterWrite(Duration.ofSeconds(5)).build();
-  }
-
-  /** A filter over one reader (by identity: a refreshed index is another reader). */
-  record Key(IndexReader reader, Query filter) {}
-
-  private static FixedBitSet[] visible(IndexSearcher shared, Query filter) throws IOException {
-    List<LeafReaderContext> leaves = shared.getIndexReader().leaves();
-    FixedBitSet[] visible = new FixedBitSet[leaves.size()];
-    Weight weight = shared.createWeight(shared.rewrite(filter), ScoreMode.COMPLETE_NO_SCORES, 1f);
+  private static SegmentSet[] segments(
+      IndexSearcher shared, Query set, Cache<SegmentKey, SegmentSet> kept) throws IOException {
+    IndexReader reader = shared.getIndexReader();
+    List<LeafReaderContext> leaves = reader.leaves();
+    SegmentSet[] out = new SegmentSet[leaves.size()];
+    Weight weight = null;
     for (LeafReaderContext leaf : leaves) {
-      FixedBitSet set = new FixedBitSet(Math.max(1, leaf.reader().maxDoc()));
-      Scorer scorer = weight.scorer(leaf);
-      if (scorer != null) {
-        Bits live = leaf.reader().getLiveDocs(); // a scorer does not skip deleted documents
-        DocIdSetIterator it = scorer.iterator();
-        for (int d = it.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = it.nextDoc()) {
-          if (live == null || live.get(d)) {
-            set.set(d);
-          }
+      SegmentKey key = new SegmentKey(segmentKey(leaf.reader()), set);
+      SegmentSet s = kept.getIfPresent(key);
+      if (s == null) {
+        if (weight == null) {
+          weight = shared.createWeight(shared.rewrite(set), ScoreMode.COMPLETE_NO_SCORES, 1f);
+        }
+        s = new SegmentSet(docs(weight, leaf));
+        kept.put(key, s);
+      }
+      out[leaf.ord] = s;
+    }
+    return out;
+  }
+
+  /** The segment's reader identity: a new one when its deletions change. */
+  private static Object segmentKey(LeafReader reader) {
+    IndexReader.CacheHelper helper = reader.getReaderCacheHelper();
+    return helper == null ? reader : helper.getKey();
+  }
+
+  private static FixedBitSet docs(Weight weight, LeafReaderContext leaf) throws IOException {
+    FixedBitSet set = new FixedBitSet(Math.max(1, leaf.reader().maxDoc()));
+    Scorer scorer = weight.scorer(leaf);
+    if (scorer != null) {
+      Bits live = leaf.reader().getLiveDocs(); // a scorer does not skip deleted documents
+      DocIdSetIterator it = scorer.iterator();
+      for (int d = it.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = it.nextDoc()) {
+        if (live == null || live.get(d)) {
+          set.set(d);
         }
       }
-      visible[leaf.ord] = set;
     }
-    return visible;
+    return set;
   }
 
   @Override
@@ -115,9 +145,9 @@ final class FilteredStatistics extends IndexSearcher {
     long df = 0;
     long ttf = 0;
     for (LeafReaderContext leaf : getIndexReader().leaves()) {
-      FixedBitSet set = visible[leaf.ord];
+      SegmentSet set = segments[leaf.ord];
       Terms terms = leaf.reader().terms(term.field());
-      if (terms == null || set.cardinality() == 0) {
+      if (terms == null || set.count == 0) {
         continue;
       }
       TermsEnum te = terms.iterator();
@@ -127,7 +157,7 @@ final class FilteredStatistics extends IndexSearcher {
       PostingsEnum postings = te.postings(null, PostingsEnum.FREQS);
       DocIdSetIterator both =
           ConjunctionUtils.intersectIterators(
-              List.of(postings, new BitSetIterator(set, set.cardinality())));
+              List.of(postings, new BitSetIterator(set.docs, set.count)));
       for (int d = both.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = both.nextDoc()) {
         df++;
         ttf += postings.freq();
@@ -144,18 +174,14 @@ final class FilteredStatistics extends IndexSearcher {
     long docs = 0;
     long length = 0;
     for (LeafReaderContext leaf : getIndexReader().leaves()) {
-      FixedBitSet set = visible[leaf.ord];
-      NumericDocValues norms = leaf.reader().getNormValues(field);
-      if (norms == null) {
-        continue;
+      SegmentSet set = segments[leaf.ord];
+      long[] sums = set.lengths.get(field);
+      if (sums == null) {
+        sums = lengths(leaf.reader(), set, field);
+        set.lengths.put(field, sums);
       }
-      BitSetIterator it = new BitSetIterator(set, set.cardinality());
-      for (int d = it.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = it.nextDoc()) {
-        if (norms.advanceExact(d) && norms.longValue() != 0) {
-          docs++;
-          length += Math.max(1, SmallFloat.byte4ToInt((byte) norms.longValue()));
-        }
-      }
+      docs += sums[0];
+      length += sums[1];
     }
     if (docs == 0) {
       return new CollectionStatistics(field, 1, 1, 1, 1); // nothing visible to score
@@ -163,5 +189,23 @@ final class FilteredStatistics extends IndexSearcher {
     // BM25 reads the document count and the summed length; the summed document frequency (not
     // used) only has to lie between the two.
     return new CollectionStatistics(field, docs, docs, length, docs);
+  }
+
+  /** The set's documents that have the field, and their summed length, of one segment. */
+  private static long[] lengths(LeafReader reader, SegmentSet set, String field)
+      throws IOException {
+    long docs = 0;
+    long length = 0;
+    NumericDocValues norms = reader.getNormValues(field);
+    if (norms != null) {
+      BitSetIterator it = new BitSetIterator(set.docs, set.count);
+      for (int d = it.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = it.nextDoc()) {
+        if (norms.advanceExact(d) && norms.longValue() != 0) {
+          docs++;
+          length += Math.max(1, SmallFloat.byte4ToInt((byte) norms.longValue()));
+        }
+      }
+    }
+    return new long[] {docs, length};
   }
 }

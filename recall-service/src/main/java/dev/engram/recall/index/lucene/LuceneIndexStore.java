@@ -38,7 +38,6 @@ import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.AlreadyClosedException;
-import org.apache.lucene.util.FixedBitSet;
 import org.jboss.logging.Logger;
 
 /**
@@ -62,7 +61,7 @@ public final class LuceneIndexStore implements IndexStore {
   private final Analyzer analyzer = TextTerms.analyzer();
   private final ModelGuard guard;
   private final LuceneIndex index;
-  private final Cache<FilteredStatistics.Key, FixedBitSet[]> visibleSets =
+  private final Cache<FilteredStatistics.SegmentKey, FilteredStatistics.SegmentSet> statistics =
       FilteredStatistics.cache();
 
   /** Opens (or creates) the index in {@code path}; a failure is kept and retried, not thrown. */
@@ -181,15 +180,16 @@ public final class LuceneIndexStore implements IndexStore {
   public List<SearchHit> dense(float[] vector, Visibility visibility, int limit) {
     LuceneIndex.Open o = openFor(visibility);
     Query filter = LuceneQueries.visibility(visibility);
+    Query set = LuceneQueries.statistics(visibility);
     float[] unit = LuceneBatch.unit(vector);
     return search(
         o,
         limit,
         true,
         shared -> {
-          // Exact when what the recall may see is small (ChatKnnQuery); the count is shared with
-          // the keyword list of the same recall.
-          long visible = FilteredStatistics.count(shared, filter, visibleSets);
+          // Exact when what the chat may see is small (ChatKnnQuery); the count comes from the
+          // segment sets the keyword list keeps.
+          long visible = FilteredStatistics.count(shared, set, statistics);
           boolean exact = visible <= ChatKnnQuery.EXACT_UP_TO;
           return new Planned(
               shared, new ChatKnnQuery(LuceneSchema.VECTOR, unit, limit, filter, exact));
@@ -201,14 +201,17 @@ public final class LuceneIndexStore implements IndexStore {
     LuceneIndex.Open o = openFor(visibility);
     Query filter = LuceneQueries.visibility(visibility);
     Query query = LuceneQueries.keyword(analyzer, text, filter);
-    // BM25's statistics from what this recall may see, not the whole index (FilteredStatistics).
+    // BM25's statistics from what this chat may see, not the whole index (FilteredStatistics).
     return query == null
         ? List.of()
         : search(
             o,
             limit,
             false,
-            shared -> new Planned(FilteredStatistics.of(shared, filter, visibleSets), query));
+            shared ->
+                new Planned(
+                    FilteredStatistics.of(shared, LuceneQueries.statistics(visibility), statistics),
+                    query));
   }
 
   @Override

@@ -30,6 +30,21 @@ final class LuceneQueries {
 
   /** Exactly the documents {@link Visibility} (with its {@link Filters}) describes. */
   static Query visibility(Visibility v) {
+    return visibility(v, true);
+  }
+
+  /**
+   * The documents BM25 counts for a recall ({@link FilteredStatistics}): what the tenant, agent and
+   * chat may see (kinds, scopes, status), without the request's own bounds (expiry against now,
+   * categories, speakers, times), so a chat's set is the same query from one recall to the next and
+   * its per-segment counts can be kept. Documents past their expiry still count until they are
+   * deleted: they are the chat's own, never another's.
+   */
+  static Query statistics(Visibility v) {
+    return visibility(v, false);
+  }
+
+  private static Query visibility(Visibility v, boolean request) {
     BooleanQuery.Builder kinds = new BooleanQuery.Builder();
     boolean any = false;
     if (v.kinds().contains(DocKind.MEMORY)) {
@@ -51,13 +66,17 @@ final class LuceneQueries {
     BooleanQuery.Builder query =
         new BooleanQuery.Builder()
             .add(term(DocField.TENANT.stored(), v.tenant()), Occur.FILTER)
-            .add(status(v.filters()), Occur.FILTER)
-            .add(
-                LongPoint.newRangeQuery(
-                    DocField.EXPIRES_AT.stored(), LuceneSchema.micros(v.now()), LuceneSchema.NEVER),
-                Occur.FILTER)
-            .add(kinds.build(), Occur.FILTER);
-    narrow(query, v.filters());
+            .add(status(v.filters()), Occur.FILTER);
+    if (request) {
+      query.add(
+          LongPoint.newRangeQuery(
+              DocField.EXPIRES_AT.stored(), LuceneSchema.micros(v.now()), LuceneSchema.NEVER),
+          Occur.FILTER);
+    }
+    query.add(kinds.build(), Occur.FILTER);
+    if (request) {
+      narrow(query, v.filters());
+    }
     return query.build();
   }
 
