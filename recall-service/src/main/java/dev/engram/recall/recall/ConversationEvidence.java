@@ -18,7 +18,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 
 /**
@@ -69,7 +68,7 @@ final class ConversationEvidence {
             .toList();
     for (int i = 0; i < exchanges.size(); i++) {
       FusedHit seed = exchanges.get(i);
-      for (IndexDocument next : joined(windows.get(i))) {
+      for (IndexDocument next : HybridRecall.join(windows.get(i))) {
         if (seeded.contains(DocKey.of(next))) {
           continue; // a seed matched on its own: inheriting would only let it overtake its seed
         }
@@ -82,21 +81,6 @@ final class ConversationEvidence {
         .limit(n)
         .map(e -> new SearchHit(docs.get(e.getKey()), e.getValue()))
         .toList();
-  }
-
-  /** A window's turns; a read that failed fails the recall with its own error. */
-  private static List<IndexDocument> joined(CompletableFuture<List<IndexDocument>> window) {
-    try {
-      return window.join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      if (e.getCause() instanceof Error err) {
-        throw err;
-      }
-      throw e;
-    }
   }
 
   /** The candidates that carry a session, each scored by its session's summed fused score. */

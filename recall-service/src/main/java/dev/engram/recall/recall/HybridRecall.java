@@ -161,7 +161,7 @@ public final class HybridRecall {
   }
 
   /** A list's result; a search that failed fails the recall with its own error, as before. */
-  private static List<SearchHit> join(CompletableFuture<List<SearchHit>> list) {
+  static <T> T join(CompletableFuture<T> list) {
     try {
       return list.join();
     } catch (CompletionException e) {
