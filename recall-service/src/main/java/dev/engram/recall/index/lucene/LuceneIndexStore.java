@@ -57,6 +57,17 @@ public final class LuceneIndexStore implements IndexStore {
           new SortField(DocField.CREATED_AT.stored(), SortField.Type.LONG, true),
           SortField.FIELD_DOC);
 
+  /**
+   * Equal scores, newest first, then index order: Lucene alone breaks ties by the document's place
+   * in the index, which merges of segments holding other chats' documents change, so which of tied
+   * documents made a list's cut depended on the crowd.
+   */
+  private static final Sort BY_SCORE =
+      new Sort(
+          SortField.FIELD_SCORE,
+          new SortField(DocField.CREATED_AT.stored(), SortField.Type.LONG, true),
+          SortField.FIELD_DOC);
+
   private final int dimensions;
   private final Analyzer analyzer = TextTerms.analyzer();
   private final ModelGuard guard;
@@ -266,7 +277,7 @@ public final class LuceneIndexStore implements IndexStore {
     try {
       Planned planned = plan.on(shared);
       IndexSearcher searcher = planned.searcher();
-      TopDocs top = searcher.search(planned.query(), limit);
+      TopDocs top = searcher.search(planned.query(), limit, BY_SCORE, true);
       List<SearchHit> hits = new ArrayList<>(top.scoreDocs.length);
       StoredFields stored = searcher.storedFields();
       for (ScoreDoc sd : top.scoreDocs) {
