@@ -2,18 +2,44 @@ package dev.engram.graph.belief;
 
 /**
  * Cypher for beliefs: {@code (:Belief {tenant, id, statement, key, strength, confidence,
- * evidence_count, contradicted, entity_keys, created_at, updated_at})} and the evidence revising
- * them, {@code (:Evidence {tenant, id, …})-[:EVIDENCE_FOR]->(:Belief)}. They exist only in the
- * graph, so a tenant reset keeps them.
+ * evidence_count, contradicted, entity_keys, antecedent_key, consequent_key, created_at,
+ * updated_at})} (the two keys only on an {@link Implication}) and the evidence revising them,
+ * {@code (:Evidence {tenant, id, …})-[:EVIDENCE_FOR]->(:Belief)}. They exist only in the graph, so
+ * a tenant reset keeps them.
  */
 final class BeliefQueries {
+
+  /**
+   * Whether evidence with this id was recorded in the tenant (for any belief): evidence ids are
+   * unique per tenant, so a replay is recognised before anything is written.
+   */
+  static final String EVIDENCE_SEEN =
+      """
+      OPTIONAL MATCH (v:Evidence {tenant: $tenant, id: $evidence})
+      WITH v LIMIT 1
+      OPTIONAL MATCH (s:BeliefSettings {tenant: $tenant})
+      RETURN v IS NOT NULL AS seen, s.rule AS rule
+      LIMIT 1""";
+
+  /** The tenant's belief settings ({@code (:BeliefSettings {tenant, rule, updated_at})}). */
+  static final String SETTINGS =
+      """
+      MATCH (s:BeliefSettings {tenant: $tenant})
+      RETURN s.rule AS rule, s.updated_at AS updated_at
+      LIMIT 1""";
+
+  static final String SET_SETTINGS =
+      """
+      MERGE (s:BeliefSettings {tenant: $tenant})
+      SET s.rule = $rule, s.updated_at = $now""";
 
   /** Creates the belief if needed and write-locks it, so concurrent revisions do not race. */
   static final String LOCK =
       """
       MERGE (b:Belief {tenant: $tenant, id: $id})
         ON CREATE SET b.statement = $statement, b.key = $key, b.created_at = $now,
-                      b.evidence_count = 0, b.entity_keys = $entity_keys
+                      b.evidence_count = 0, b.entity_keys = $entity_keys,
+                      b.antecedent_key = $antecedent_key, b.consequent_key = $consequent_key
       SET b.updated_at = b.updated_at
       RETURN b.strength AS strength, b.confidence AS confidence,
              EXISTS { (:Evidence {tenant: $tenant, id: $evidence})-[:EVIDENCE_FOR]->(b) }
@@ -27,8 +53,9 @@ final class BeliefQueries {
           b.updated_at = $now
       CREATE (v:Evidence {tenant: $tenant, id: $evidence, belief_id: $id,
                           strength: $evidence_strength, confidence: $evidence_confidence,
-                          weight: $weight, contradicting: $contradicting, source: $source,
-                          memory_ids: $memory_ids, recorded_at: $now})
+                          weight: $weight, rule: $rule, contradicting: $contradicting,
+                          source: $source,
+                          memory_ids: $memory_ids, recorded_at: $recorded_at})
              -[:EVIDENCE_FOR {tenant: $tenant}]->(b)""";
 
   static final String GET =
@@ -37,7 +64,7 @@ final class BeliefQueries {
       WHERE b.strength IS NOT NULL
       RETURN b {.id, .statement, .strength, .confidence, .evidence_count, .contradicted,
                 .created_at, .updated_at} AS belief,
-             [(v:Evidence)-[:EVIDENCE_FOR]->(b) | v {.id, .strength, .confidence, .weight,
+             [(v:Evidence)-[:EVIDENCE_FOR]->(b) | v {.id, .strength, .confidence, .weight, .rule,
               .contradicting, .source, .memory_ids, .recorded_at}] AS evidence""";
 
   /** Beliefs recorded as contradictions, optionally only those naming an entity. */
@@ -47,6 +74,18 @@ final class BeliefQueries {
       WHERE b.contradicted = true AND ($key IS NULL OR $key IN b.entity_keys)
       RETURN b {.id, .statement, .strength, .confidence, .evidence_count, .contradicted,
                 .created_at, .updated_at} AS belief, [] AS evidence
+      ORDER BY b.updated_at DESC
+      LIMIT $limit""";
+
+  /** Beliefs naming one of {@code $keys} (normalized names), most recently revised first. */
+  static final String ABOUT =
+      """
+      MATCH (b:Belief {tenant: $tenant})
+      WHERE b.strength IS NOT NULL AND any(k IN b.entity_keys WHERE k IN $keys)
+      RETURN b.id AS id, b.statement AS statement, b.strength AS strength,
+             b.confidence AS confidence, b.evidence_count AS evidence_count,
+             COUNT { (v:Evidence)-[:EVIDENCE_FOR]->(b) WHERE v.contradicting } AS contradicting,
+             coalesce(b.contradicted, false) AS contradicted
       ORDER BY b.updated_at DESC
       LIMIT $limit""";
 

@@ -10,7 +10,7 @@ import dev.engram.graph.config.GraphConfig;
  * (same side of 0.5) and by the contradiction rate when it disagrees, so one contradiction moves a
  * belief more than one confirmation of the same confidence.
  */
-public final class BeliefRevision {
+public final class BeliefRevision implements Revision {
 
   private final double horizon;
   private final double maxConfidence;
@@ -44,13 +44,14 @@ public final class BeliefRevision {
   public record Revised(TruthValue value, boolean contradicting, double weight) {}
 
   /** Revises {@code belief} (null: none yet) with {@code evidence}. */
+  @Override
   public Revised revise(TruthValue belief, TruthValue evidence) {
     double evidenceWeight = weight(evidence.confidence());
     if (belief == null) {
       return new Revised(
           new TruthValue(evidence.strength(), confidence(evidenceWeight)), false, evidenceWeight);
     }
-    boolean contradicting = (evidence.strength() - 0.5) * (belief.strength() - 0.5) < 0;
+    boolean contradicting = Revision.contradicting(belief, evidence);
     if (asymmetric) {
       evidenceWeight *= contradicting ? contradictionRate : supportRate;
     }

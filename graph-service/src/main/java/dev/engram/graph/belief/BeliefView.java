@@ -24,12 +24,16 @@ public record BeliefView(
 
   static final int SHOWN_EVIDENCE = 20;
 
-  /** One piece of evidence and the weight it was revised with. */
+  /**
+   * One piece of evidence and the rule and weight it was revised with (NAL: its evidence weight;
+   * EMA: the step λ; null for evidence recorded before rules were selectable, which was NAL).
+   */
   public record Evidence(
       String id,
       double strength,
       double confidence,
       double weight,
+      String rule,
       boolean contradicting,
       String source,
       List<Long> memoryIds,
@@ -60,6 +64,7 @@ public record BeliefView(
         v.get("strength").asDouble(),
         v.get("confidence").asDouble(),
         v.get("weight").asDouble(),
+        Neo4jValues.string(v.get("rule")),
         v.get("contradicting").asBoolean(false),
         Neo4jValues.string(v.get("source")),
         Neo4jValues.longs(v.get("memory_ids")),

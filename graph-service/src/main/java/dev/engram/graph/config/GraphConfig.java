@@ -198,6 +198,52 @@ public interface GraphConfig {
     /** The confidence a low-strength belief needs to count as a contradiction. */
     @WithDefault("0.5")
     double contradictionMinConfidence();
+
+    /**
+     * The revision rule of a tenant that has not chosen one ({@code PUT /v1/beliefs/settings}): NAL
+     * revision (the {@code asymmetric} keys above apply to it) or the asymmetric EMA.
+     */
+    @WithDefault("NAL")
+    Rule rule();
+
+    /** EMA rule: the step λ towards evidence that agrees with the belief, f' = f + λ·(s − f). */
+    @WithDefault("0.15")
+    double emaSupportStep();
+
+    /** EMA rule: the step λ towards evidence that disagrees (the other side of 0.5). */
+    @WithDefault("0.30")
+    double emaContradictionStep();
+
+    /** Deduction over chains of truth-valued facts and beliefs ({@code POST /v1/beliefs/infer}). */
+    Inference inference();
+
+    /** How a belief's truth value moves with evidence. */
+    enum Rule {
+      /** NAL revision: the evidence weights of belief and evidence are pooled. */
+      NAL,
+      /** Exponential moving average, a larger step for contradicting evidence (OMI). */
+      EMA
+    }
+
+    /** Bounds of the deduction search, so one question cannot walk a whole tenant. */
+    interface Inference {
+
+      /** Longest chain a question may ask for ({@code max_hops}, 1..this). */
+      @WithDefault("4")
+      int maxHops();
+
+      /** Chain length when the question does not say. */
+      @WithDefault("3")
+      int defaultHops();
+
+      /** Links followed from each node, highest confidence first. */
+      @WithDefault("25")
+      int fanOut();
+
+      /** Chains in the answer, best (highest confidence) first. */
+      @WithDefault("5")
+      int maxChains();
+    }
   }
 
   /** PageRank over the entity graph of each tenant. */

@@ -37,7 +37,20 @@ final class ContextAssembler {
       List<TurnSource.Turn> turns,
       Layer identity,
       Layer essential,
-      Layer relevance) {}
+      Layer relevance,
+      List<String> uncertainBeliefs) {
+
+    Parts(
+        List<SlotSource.Slot> slots,
+        List<People.Person> people,
+        FactSource.Facts facts,
+        List<TurnSource.Turn> turns,
+        Layer identity,
+        Layer essential,
+        Layer relevance) {
+      this(slots, people, facts, turns, identity, essential, relevance, List.of());
+    }
+  }
 
   /** Shares of the budget left after slots (see RecallConfig.ContextSettings). */
   record Shares(double identity, double essential, double people, double facts, double turns) {}
@@ -128,6 +141,18 @@ final class ContextAssembler {
         filler.fillLines(facts, factLines, (int) Math.floor(rest * shares.facts()), first, false);
     used += cost;
     first &= cost == 0;
+    // Uncertain beliefs share the facts' budget, after them: they qualify what the facts say.
+    ContextSection beliefs =
+        new ContextSection("uncertain_beliefs", ContextSection.BELIEFS, UncertainBeliefs.HEADING);
+    List<ContextSection.Entry> beliefLines =
+        parts.uncertainBeliefs().stream()
+            .map(line -> new ContextSection.Entry(null, line))
+            .toList();
+    beliefs.candidates = beliefLines.size();
+    int beliefRoom = (int) Math.floor(rest * shares.facts()) - cost;
+    cost = filler.fillLines(beliefs, beliefLines, Math.max(beliefRoom, 0), first, false);
+    used += cost;
+    first &= cost == 0;
     ContextSection turns =
         new ContextSection("recent_turns", ContextSection.TURNS, templates.recentTurns());
     List<ContextSection.Entry> turnLines =
@@ -144,6 +169,7 @@ final class ContextAssembler {
     first &= cost == 0;
     filled.addAll(people);
     filled.add(facts);
+    filled.add(beliefs);
     filled.add(turns);
 
     rest = budget - used;
@@ -166,8 +192,8 @@ final class ContextAssembler {
     // The conversation goes last, closest to the model's turn; with nothing to show, it is not
     // listed at all (nor are people when the chat has none).
     List<ContextSection> rendered = new ArrayList<>(filled);
-    rendered.removeAll(List.of(facts, turns));
-    Stream.of(facts, turns).filter(s -> s.candidates > 0).forEach(rendered::add);
+    rendered.removeAll(List.of(facts, beliefs, turns));
+    Stream.of(facts, beliefs, turns).filter(s -> s.candidates > 0).forEach(rendered::add);
     return fit(budget, withPreamble ? preamble : null, rendered, filled.reversed());
   }
 

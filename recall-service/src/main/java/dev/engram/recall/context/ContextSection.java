@@ -15,6 +15,7 @@ final class ContextSection {
   static final String PEOPLE = "people";
   static final String FACTS = "facts";
   static final String TURNS = "turns";
+  static final String BELIEFS = "beliefs";
 
   /** A selected item and its line: a memory or turn ({@code key}), or a fact ({@code fact}). */
   record Entry(DocKey key, long fact, String line) {

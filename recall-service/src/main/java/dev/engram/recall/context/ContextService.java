@@ -49,6 +49,8 @@ public class ContextService {
   private final SlotSource slots;
   private final TurnSource turns;
   private final FactSource facts;
+  private final BeliefSource beliefs;
+  private final UncertainBeliefs uncertain;
   private final RecallConfig config;
   private final TokenCounter tokens;
   private final ContextTemplates templates;
@@ -61,6 +63,8 @@ public class ContextService {
       SlotSource slots,
       TurnSource turns,
       FactSource facts,
+      BeliefSource beliefs,
+      UncertainBeliefs uncertain,
       RecallConfig config,
       ContextMetrics metrics) {
     this.metrics = metrics;
@@ -69,6 +73,8 @@ public class ContextService {
     this.slots = slots;
     this.turns = turns;
     this.facts = facts;
+    this.beliefs = beliefs;
+    this.uncertain = uncertain;
     this.config = config;
     var c = config.context();
     if (c.identityShare() + c.essentialShare() > 1.0) {
@@ -124,6 +130,10 @@ public class ContextService {
         asked
             ? facts.current(tenant, r.agent(), r.chat(), r.query(), entities, c.factsLimit())
             : CompletableFuture.completedFuture(FactSource.Facts.NONE);
+    CompletableFuture<List<BeliefSource.Belief>> pendingBeliefs =
+        asked && uncertain.enabled()
+            ? beliefs.about(tenant, r.query(), entities, uncertain.limit())
+            : CompletableFuture.completedFuture(List.of());
     ContextAssembler.Layer relevance = ContextAssembler.Layer.EMPTY;
     if (r.query() != null && !r.query().isBlank()) {
       RecallResult found =
@@ -148,6 +158,7 @@ public class ContextService {
             .flatMap(List::stream)
             .toList();
     FactSource.Facts current = await(pendingFacts, "facts", skipped, FactSource.Facts.NONE);
+    List<String> doubts = uncertain.lines(await(pendingBeliefs, "beliefs", skipped, List.of()));
     List<People.Person> persons =
         people.stream().map(p -> person(p, memories, pool, current)).toList();
     List<SlotSource.Slot> loaded = await(pendingSlots, "slots", skipped, List.of());
@@ -161,7 +172,8 @@ public class ContextService {
                 recent,
                 new ContextAssembler.Layer(identity.documents(), identity.total()),
                 new ContextAssembler.Layer(essential.documents(), essential.total()),
-                relevance));
+                relevance,
+                doubts));
     long took = System.nanoTime() - start;
     metrics.assembled(took);
     return new ContextResponse(
@@ -234,6 +246,7 @@ public class ContextService {
         s.omitted(),
         s.truncated,
         s.entries.stream()
+            .filter(e -> !s.layer.equals(ContextSection.BELIEFS)) // no id an item can carry
             .map(
                 e ->
                     e.key() == null
