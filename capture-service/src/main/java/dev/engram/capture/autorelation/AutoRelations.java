@@ -2,7 +2,6 @@ package dev.engram.capture.autorelation;
 
 import dev.engram.capture.config.CaptureConfig;
 import dev.engram.capture.evidence.EvidenceLedger;
-import dev.engram.capture.evidence.EvidenceSource;
 import dev.engram.capture.memory.Memory;
 import dev.engram.capture.memory.MemoryLinks;
 import dev.engram.capture.relation.RelationLedger;
@@ -10,7 +9,6 @@ import dev.engram.capture.relation.RelationType;
 import dev.engram.common.auth.Caller;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.List;
 
 /**
  * The relations and evidence a supersede or a repeat implies, written in the same transaction: the
@@ -37,31 +35,11 @@ class AutoRelations implements MemoryLinks {
         contradicts
             ? relations.link(caller, by.id, old.id, RelationType.CONTRADICTS, 1.0)
             : Uni.createFrom().item(false);
-    return link.chain(
-        () ->
-            evidence.record(
-                new EvidenceLedger.Draft(
-                    old.tenant,
-                    "m" + old.id + "-corrected-by-m" + by.id,
-                    old.id,
-                    old.text,
-                    EvidenceLedger.AGAINST,
-                    by.confidence,
-                    EvidenceSource.CORRECTION,
-                    List.of(old.id, by.id))));
+    return link.chain(() -> evidence.record(EvidenceLedger.Draft.corrected(old, by)));
   }
 
   @Override
   public Uni<Void> touched(Caller caller, Memory m) {
-    return evidence.record(
-        new EvidenceLedger.Draft(
-            m.tenant,
-            "m" + m.id + "-touch-v" + m.version,
-            m.id,
-            m.text,
-            EvidenceLedger.SUPPORT,
-            m.confidence,
-            EvidenceSource.DEDUP,
-            List.of(m.id)));
+    return evidence.record(EvidenceLedger.Draft.repeated(m));
   }
 }

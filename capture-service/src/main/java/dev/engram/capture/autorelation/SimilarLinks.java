@@ -4,7 +4,6 @@ import dev.engram.capture.background.Ticker;
 import dev.engram.capture.client.SimilarMemories;
 import dev.engram.capture.config.CaptureConfig;
 import dev.engram.capture.evidence.EvidenceLedger;
-import dev.engram.capture.evidence.EvidenceSource;
 import dev.engram.capture.memory.Memory;
 import dev.engram.capture.memory.MemoryRepository;
 import dev.engram.capture.memory.MemoryScope;
@@ -160,16 +159,7 @@ class SimilarLinks {
                   .chain(
                       () ->
                           repeat
-                              ? evidence.record(
-                                  new EvidenceLedger.Draft(
-                                      m.tenant,
-                                      "m" + older.id + "-supported-by-m" + newer.id,
-                                      older.id,
-                                      older.text,
-                                      EvidenceLedger.SUPPORT,
-                                      newer.confidence,
-                                      EvidenceSource.DEDUP,
-                                      List.of(older.id, newer.id)))
+                              ? evidence.record(EvidenceLedger.Draft.supported(older, newer))
                               : Uni.createFrom().voidItem());
             });
   }

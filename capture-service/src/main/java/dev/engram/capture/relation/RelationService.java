@@ -2,7 +2,6 @@ package dev.engram.capture.relation;
 
 import dev.engram.capture.CaptureError;
 import dev.engram.capture.evidence.EvidenceLedger;
-import dev.engram.capture.evidence.EvidenceSource;
 import dev.engram.capture.memory.Memory;
 import dev.engram.capture.memory.MemoryRepository;
 import dev.engram.capture.memory.MemoryScope;
@@ -96,16 +95,7 @@ class RelationService {
     if (r.type != RelationType.CONTRADICTS) {
       return Uni.createFrom().voidItem();
     }
-    return evidence.record(
-        new EvidenceLedger.Draft(
-            r.tenant,
-            "m" + to.id + "-contradicted-by-m" + from.id,
-            to.id,
-            to.text,
-            EvidenceLedger.AGAINST,
-            r.weight * from.confidence,
-            EvidenceSource.CONTRADICTION,
-            List.of(to.id, from.id)));
+    return evidence.record(EvidenceLedger.Draft.contradicted(to, from, r.weight));
   }
 
   private Uni<Memory> linkable(Caller caller, long id) {

@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.engram.capture.Api;
+import dev.engram.capture.Background;
 import dev.engram.capture.CaptureTestResources;
 import dev.engram.capture.Db;
 import dev.engram.capture.GraphStub;
 import dev.engram.capture.RecallStub;
 import dev.engram.capture.TestKeys;
+import dev.engram.capture.Turns;
 import dev.engram.capture.client.SimilarMemories;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -267,6 +269,21 @@ class AutomaticRelationsTest {
     assertEquals("dedup", seen.path("source").asText());
     assertEquals(List.of(tea), longs(seen.path("memory_ids")));
 
+    // graph-service takes statements of at most 1,000 characters; a longer memory is cut.
+    long essay = memory(agent, chat, "Alice writes long notes. ".repeat(60).strip());
+    long essayVersion =
+        Api.as(TestKeys.AGENT)
+            .body("{}")
+            .post("/v1/memories/" + essay + "/touch")
+            .then()
+            .statusCode(200)
+            .extract()
+            .jsonPath()
+            .getLong("version");
+    assertEquals(
+        1000,
+        awaitEvidence("m" + essay + "-touch-v" + essayVersion).path("statement").asText().length());
+
     long coffee = memory(agent, chat, "Alice only drinks coffee");
     Api.as(TestKeys.AGENT)
         .body("{\"to_memory\":%d,\"type\":\"CONTRADICTS\",\"weight\":0.5}".formatted(tea))
@@ -277,6 +294,35 @@ class AutomaticRelationsTest {
     assertEquals("contradiction", against.path("source").asText());
     assertEquals(0.0, against.path("strength").asDouble());
     assertEquals("Alice drinks green tea", against.path("statement").asText());
+  }
+
+  @Test
+  void aRepeatTheReflectorFindsIsSupportForTheMemoryItTouches() {
+    String agent = Api.unique("bot");
+    String chat = Api.unique("chat");
+    long existing = memory(agent, chat, "The team chose PostgreSQL as the system of record");
+    recall.answerSimilar(
+        request ->
+            request.path("text").asText().contains("Postgres")
+                ? neighbours(Map.of(existing, 0.95))
+                : "{\"items\":[]}");
+    Background.awaitReflectorIdle();
+    new Turns(agent, chat)
+        .user("alice", "We decided to use Postgres for the record.", "2026-04-02T09:00:00Z")
+        .post(TestKeys.AGENT);
+    assertEquals(1, new Turns(agent, chat).reflect().getInt("touched"));
+    long version =
+        Api.as(TestKeys.AGENT)
+            .get("/v1/memories/" + existing)
+            .then()
+            .extract()
+            .jsonPath()
+            .getLong("version");
+    JsonNode seen = awaitEvidence("m" + existing + "-touch-v" + version);
+    assertEquals(
+        "The team chose PostgreSQL as the system of record", seen.path("statement").asText());
+    assertEquals(1.0, seen.path("strength").asDouble());
+    assertEquals("dedup", seen.path("source").asText());
   }
 
   private static List<Long> longs(JsonNode array) {
