@@ -8,7 +8,8 @@ import java.util.Map;
  * The engine's tuning, from {@code engram.recall.*}: list lengths, fusion, the recency half-life
  * and resolution, the semantic floor, the graph call, entity injection, and how many of the first
  * fused candidates seed the conversational evidence (neighbour turns, sessions) and how far apart
- * in time two turns may be to count as neighbours.
+ * in time two turns may be to count as neighbours, and the graph expansion of the first fusion's
+ * best memories.
  */
 public record RecallSettings(
     int candidates,
@@ -21,7 +22,29 @@ public record RecallSettings(
     int maxNames,
     Duration recencyResolution,
     int evidenceSeeds,
-    Duration neighbourWindow) {
+    Duration neighbourWindow,
+    Expansion expansion) {
+
+  /**
+   * The expansion signal's graph call: the first fusion's best {@code seeds} items give their
+   * memories as starting points, {@code maxHops} hops, at most {@code limit} items, waited for at
+   * most {@code budget} (later: skipped, the recall answers without it).
+   */
+  public record Expansion(int seeds, int maxHops, int limit, Duration budget) {
+
+    /** Ten seeds, one hop, twenty items within 150 ms. */
+    public static final Expansion DEFAULT = new Expansion(10, 1, 20, Duration.ofMillis(150));
+
+    public Expansion {
+      if (seeds < 1 || maxHops < 1 || limit < 1) {
+        throw new IllegalArgumentException("engram.recall.graph.expansion: seeds, max-hops, limit");
+      }
+      if (budget.isNegative() || budget.isZero()) {
+        throw new IllegalArgumentException(
+            "engram.recall.graph.expansion.timeout must be positive");
+      }
+    }
+  }
 
   public RecallSettings {
     weights = Map.copyOf(new EnumMap<>(weights));
@@ -35,6 +58,34 @@ public record RecallSettings(
       throw new IllegalArgumentException(
           "engram.recall.evidence.neighbour-window must be positive");
     }
+  }
+
+  /** The default expansion call. */
+  public RecallSettings(
+      int candidates,
+      int rrfK,
+      Map<Signal, Double> weights,
+      Duration halfLife,
+      SemanticFloor floor,
+      int graphMaxHops,
+      int graphLimit,
+      int maxNames,
+      Duration recencyResolution,
+      int evidenceSeeds,
+      Duration neighbourWindow) {
+    this(
+        candidates,
+        rrfK,
+        weights,
+        halfLife,
+        floor,
+        graphMaxHops,
+        graphLimit,
+        maxNames,
+        recencyResolution,
+        evidenceSeeds,
+        neighbourWindow,
+        Expansion.DEFAULT);
   }
 
   /**
