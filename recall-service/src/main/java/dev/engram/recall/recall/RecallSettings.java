@@ -60,37 +60,9 @@ public record RecallSettings(
     }
   }
 
-  /** The default expansion call. */
-  public RecallSettings(
-      int candidates,
-      int rrfK,
-      Map<Signal, Double> weights,
-      Duration halfLife,
-      SemanticFloor floor,
-      int graphMaxHops,
-      int graphLimit,
-      int maxNames,
-      Duration recencyResolution,
-      int evidenceSeeds,
-      Duration neighbourWindow) {
-    this(
-        candidates,
-        rrfK,
-        weights,
-        halfLife,
-        floor,
-        graphMaxHops,
-        graphLimit,
-        maxNames,
-        recencyResolution,
-        evidenceSeeds,
-        neighbourWindow,
-        Expansion.DEFAULT);
-  }
-
   /**
    * Recency at an hour's resolution; evidence seeded by {@code candidates} items, neighbours within
-   * ten minutes.
+   * ten minutes; the default expansion call.
    */
   public RecallSettings(
       int candidates,
@@ -112,7 +84,8 @@ public record RecallSettings(
         maxNames,
         Duration.ofHours(1),
         candidates,
-        Duration.ofMinutes(10));
+        Duration.ofMinutes(10),
+        Expansion.DEFAULT);
   }
 
   double weight(Signal signal) {

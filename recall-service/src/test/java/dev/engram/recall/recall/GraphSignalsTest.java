@@ -17,14 +17,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.engram.contracts.index.DocKind;
 import dev.engram.contracts.index.IndexDocument;
-import dev.engram.recall.embedding.Embedder;
 import dev.engram.recall.index.DocBuilder;
 import dev.engram.recall.index.IndexOperation;
 import dev.engram.recall.index.IndexStore;
 import dev.engram.recall.index.lucene.LuceneIndexStore;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -195,7 +193,7 @@ class GraphSignalsTest {
             20,
             Duration.ofMinutes(10),
             expansion);
-    return new HybridRecall(store, new QueryOnAxis0(), graph, settings, (s, n) -> {})
+    return new HybridRecall(store, new TieRuleTest.Fixed(ASKED), graph, settings, (s, n) -> {})
         .recall(q, NOW);
   }
 
@@ -205,25 +203,5 @@ class GraphSignalsTest {
 
   private static Duration ms(long millis) {
     return Duration.ofMillis(millis);
-  }
-
-  /** The query points along the first item's axis; anything else along the last. */
-  private static final class QueryOnAxis0 implements Embedder {
-    @Override
-    public String modelId() {
-      return "fixed";
-    }
-
-    @Override
-    public int dimensions() {
-      return DIMENSIONS;
-    }
-
-    @Override
-    public List<float[]> embed(List<String> texts) {
-      List<float[]> out = new ArrayList<>();
-      texts.forEach(t -> out.add(ASKED.equals(t) ? axis(0) : axis(DIMENSIONS - 1)));
-      return out;
-    }
   }
 }

@@ -110,7 +110,7 @@ class TieRuleTest {
   private static HybridRecall engine(
       IndexStore store, Map<Signal, Double> weights, GraphNeighbours graph) {
     return new HybridRecall(
-        store, new Fixed(), graph, settings(weights, floor(0)), (s, n) -> {}, Runnable::run);
+        store, new Fixed(QUERY), graph, settings(weights, floor(0)), (s, n) -> {}, Runnable::run);
   }
 
   private static RecallQuery query() {
@@ -142,8 +142,14 @@ class TieRuleTest {
     store.apply(List.of(new IndexOperation.Upsert(doc, v)));
   }
 
-  /** The query points along the turns' axis; anything else along the last. */
-  private static final class Fixed implements Embedder {
+  /** The query points along the first axis (the turns'); anything else along the last. */
+  static final class Fixed implements Embedder {
+    private final String query;
+
+    Fixed(String query) {
+      this.query = query;
+    }
+
     @Override
     public String modelId() {
       return "fixed";
@@ -157,7 +163,7 @@ class TieRuleTest {
     @Override
     public List<float[]> embed(List<String> texts) {
       List<float[]> out = new ArrayList<>();
-      texts.forEach(t -> out.add(QUERY.equals(t) ? axis(0) : axis(DIMENSIONS - 1)));
+      texts.forEach(t -> out.add(query.equals(t) ? axis(0) : axis(DIMENSIONS - 1)));
       return out;
     }
   }
