@@ -46,6 +46,8 @@ public final class GraphBench {
           --entities N        people and cities of the synthetic graph (default 10k)
           --facts N           facts ingested (default 100k), --facts-per-memory N (default 5)
           --batch N           operations per request (default 600)
+          --relations N       automatic relations per memory, as capture adds them (default 0):
+                              N SIMILAR_TO to earlier memories, a CONTRADICTS for one in ten
           --queries N         measured requests per kind (default 2000), --warmup N (default 300)
           --hops N            max_hops of neighbours (default 2)
           --seed N            generator seed (default 42)
@@ -108,12 +110,14 @@ public final class GraphBench {
 
   private void run(PrintStream out) throws IOException, InterruptedException {
     int entities = option("entities", 10_000);
-    SyntheticGraph graph = new SyntheticGraph(entities, option("seed", 42));
+    int seed = option("seed", 42);
+    SyntheticGraph graph = new SyntheticGraph(entities, seed);
     boolean skipIngest = args.flag("skip-ingest");
     String json = args.string("json", null);
     int facts = option("facts", 100_000);
     int perMemory = option("facts-per-memory", 5);
     int batchSize = option("batch", 600);
+    int relations = option("relations", 0);
     int warmup = option("warmup", 300);
     int queries = option("queries", 2000);
     int hops = option("hops", 2);
@@ -124,7 +128,8 @@ public final class GraphBench {
     report.put("started_at", Instant.now().toString());
     report.put("cores", Runtime.getRuntime().availableProcessors());
     if (!skipIngest) {
-      report.put("ingest", ingest(graph, facts, perMemory, batchSize));
+      RelationOps links = new RelationOps(tenant, relations, seed);
+      report.put("ingest", ingest(graph, facts, perMemory, batchSize, links));
     }
     report.put("stats", JSON.convertValue(get("/v1/stats", agentKey), Map.class));
     report.put("neighbours", neighbours(graph, warmup, queries, hops));
@@ -138,7 +143,8 @@ public final class GraphBench {
   }
 
   /** Memories of five facts each, sent with their facts in batches of about {@code batch} ops. */
-  private Map<String, Object> ingest(SyntheticGraph graph, int facts, int perMemory, int batchSize)
+  private Map<String, Object> ingest(
+      SyntheticGraph graph, int facts, int perMemory, int batchSize, RelationOps links)
       throws IOException {
     String loadBefore = Machine.loadAverage();
     List<Map<String, Object>> batch = new ArrayList<>();
@@ -167,6 +173,7 @@ public final class GraphBench {
       }
       batch.add(memoryOp(memoryId, text.toString().strip(), chat, at));
       batch.addAll(factOps);
+      batch.addAll(links.of(memoryId, at));
       sentFacts += factOps.size();
       if (batch.size() >= batchSize || factId >= facts) {
         long t = System.nanoTime();
@@ -186,7 +193,9 @@ public final class GraphBench {
     result.put("memories", memoryId);
     result.put("seconds", Math.round(seconds * 10) / 10.0);
     result.put("facts_per_second", Math.round(sentFacts / seconds));
-    result.put("operations_per_second", Math.round((sentFacts + memoryId) / seconds));
+    result.put("relations", links.count());
+    result.put(
+        "operations_per_second", Math.round((sentFacts + memoryId + links.count()) / seconds));
     result.put("batch_latency", batches.toMap());
     result.put("load_average_before", loadBefore);
     result.put("load_average_after", Machine.loadAverage());

@@ -16,39 +16,44 @@ public record GraphOperation(
     Exchange exchange,
     Fact fact,
     Relation relation,
+    Evidence evidence,
     String tenant,
     Long id) {
 
   public static GraphOperation upsert(Memory memory) {
-    return new GraphOperation("upsert_memory", memory, null, null, null, null, null);
+    return new GraphOperation("upsert_memory", memory, null, null, null, null, null, null);
   }
 
   public static GraphOperation upsert(Exchange exchange) {
-    return new GraphOperation("upsert_exchange", null, exchange, null, null, null, null);
+    return new GraphOperation("upsert_exchange", null, exchange, null, null, null, null, null);
   }
 
   public static GraphOperation upsert(Fact fact) {
-    return new GraphOperation("upsert_fact", null, null, fact, null, null, null);
+    return new GraphOperation("upsert_fact", null, null, fact, null, null, null, null);
   }
 
   public static GraphOperation upsert(Relation relation) {
-    return new GraphOperation("upsert_relation", null, null, null, relation, null, null);
+    return new GraphOperation("upsert_relation", null, null, null, relation, null, null, null);
+  }
+
+  public static GraphOperation evidence(Evidence evidence) {
+    return new GraphOperation("belief_evidence", null, null, null, null, evidence, null, null);
   }
 
   public static GraphOperation deleteMemory(String tenant, long id) {
-    return new GraphOperation("delete_memory", null, null, null, null, tenant, id);
+    return new GraphOperation("delete_memory", null, null, null, null, null, tenant, id);
   }
 
   public static GraphOperation deleteFact(String tenant, long id) {
-    return new GraphOperation("delete_fact", null, null, null, null, tenant, id);
+    return new GraphOperation("delete_fact", null, null, null, null, null, tenant, id);
   }
 
   public static GraphOperation deleteRelation(String tenant, long id) {
-    return new GraphOperation("delete_relation", null, null, null, null, tenant, id);
+    return new GraphOperation("delete_relation", null, null, null, null, null, tenant, id);
   }
 
   public static GraphOperation reset(String tenant) {
-    return new GraphOperation("reset", null, null, null, null, tenant, null);
+    return new GraphOperation("reset", null, null, null, null, null, tenant, null);
   }
 
   /** Characters of text this operation carries (to bound the size of one request). */
@@ -58,6 +63,9 @@ public record GraphOperation(
     }
     if (exchange != null) {
       return exchange.text().length();
+    }
+    if (evidence != null) {
+      return evidence.statement().length();
     }
     return fact == null ? 0 : fact.subject().length() + fact.object().length();
   }
@@ -119,6 +127,17 @@ public record GraphOperation(
       String type,
       double weight,
       Instant createdAt) {}
+
+  /** Evidence for or against a memory's statement, revised into graph-service's beliefs. */
+  public record Evidence(
+      String tenant,
+      String id,
+      String statement,
+      double strength,
+      double confidence,
+      String source,
+      List<Long> memoryIds,
+      Instant recordedAt) {}
 
   /** The request body. */
   public record Batch(List<GraphOperation> operations) {}

@@ -29,6 +29,12 @@ public interface CaptureConfig {
   /** The Reflector: automatic extraction of memories and facts from exchanges. */
   Reflector reflector();
 
+  /** Relations written automatically between memories (issue 16). */
+  Relations relations();
+
+  /** Belief evidence sent to graph-service. */
+  Beliefs beliefs();
+
   /** Dedup of extracted memories against the existing ones. */
   Dedup dedup();
 
@@ -286,5 +292,47 @@ public interface CaptureConfig {
     /** How often expired keys are deleted. */
     @WithDefault("10m")
     Duration sweepInterval();
+  }
+
+  /** Automatic relations; each kind can be switched off. */
+  interface Relations {
+    /** SIMILAR_TO from a new memory to its nearest older ones (recall-service's similar API). */
+    @WithDefault("true")
+    boolean similarEnabled();
+
+    /** Cosine at or above which a neighbour is SIMILAR_TO. */
+    @WithDefault("0.75")
+    double similarMinScore();
+
+    /** Most neighbours one new memory is linked to. */
+    @WithDefault("3")
+    int similarMax();
+
+    /** A neighbour at or above this cosine is a repeat the new memory SUPPORTS (not SIMILAR_TO). */
+    @WithDefault("0.92")
+    double supportsMinScore();
+
+    /** SUPPORTS for repeats (and the support evidence of a new memory that repeats one). */
+    @WithDefault("true")
+    boolean supportsEnabled();
+
+    /** CONTRADICTS from a memory to the one it supersedes (supersede, corrections, releases). */
+    @WithDefault("true")
+    boolean contradictsEnabled();
+
+    /** How often queued memories are linked; {@code off} only by hand (tests). */
+    @WithDefault("2s")
+    String interval();
+
+    /** Memories linked per pass. */
+    @WithDefault("50")
+    int batchSize();
+  }
+
+  /** Belief evidence. */
+  interface Beliefs {
+    /** Repeats, corrections and contradictions become belief evidence in graph-service. */
+    @WithDefault("true")
+    boolean evidenceEnabled();
   }
 }

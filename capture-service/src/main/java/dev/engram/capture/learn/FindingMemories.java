@@ -68,7 +68,7 @@ class FindingMemories {
             p == null ? f.extractor() : p.extractor(),
             p == null ? null : p.note(),
             p == null ? f.extractorVersion() : p.extractorVersion());
-    return journal.changed(scope.actor(), "memory.touch", before, m);
+    return journal.touched(scope.actor(), before, m);
   }
 
   /** A new, unsaved memory for the finding. */

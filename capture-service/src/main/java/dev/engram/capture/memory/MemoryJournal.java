@@ -21,10 +21,12 @@ public class MemoryJournal {
 
   private final Outbox outbox;
   private final AuditLog audit;
+  private final MemoryLinks links;
 
-  MemoryJournal(Outbox outbox, AuditLog audit) {
+  MemoryJournal(Outbox outbox, AuditLog audit, MemoryLinks links) {
     this.outbox = outbox;
     this.audit = audit;
+    this.links = links;
   }
 
   /** A new memory. */
@@ -57,11 +59,22 @@ public class MemoryJournal {
               m.supersededAt = now;
               m.updatedAt = now;
               m.statusReason = why;
-              return changed(caller, "memory.supersede", before, m);
+              return superseded(caller, before, m, by);
             })
         .collect()
         .asList()
         .map(List::size);
+  }
+
+  /** A memory seen again (touched); {@code before} is its view before the touch. */
+  public Uni<MemoryView> touched(Caller caller, MemoryView before, Memory m) {
+    return changed(caller, "memory.touch", before, m).call(() -> links.touched(caller, m));
+  }
+
+  /** {@code old}, changed to SUPERSEDED by {@code by}; {@code before} is its view before. */
+  public Uni<MemoryView> superseded(Caller caller, MemoryView before, Memory old, Memory by) {
+    return changed(caller, "memory.supersede", before, old)
+        .call(() -> links.superseded(caller, old, by));
   }
 
   /** A changed memory; {@code before} is its view before the change. */

@@ -192,7 +192,7 @@ public class MemoryService {
               if (req.confidenceFloor() != null) {
                 m.confidence = Math.max(m.confidence, req.confidenceFloor());
               }
-              return journal.changed(caller, "memory.touch", before, m);
+              return journal.touched(caller, before, m);
             });
   }
 
@@ -247,9 +247,7 @@ public class MemoryService {
                         old.supersededAt = now;
                         old.updatedAt = now;
                         old.statusReason = req.reason();
-                        return journal
-                            .changed(caller, "memory.supersede", before, old)
-                            .replaceWith(created);
+                        return journal.superseded(caller, before, old, next).replaceWith(created);
                       });
             });
   }

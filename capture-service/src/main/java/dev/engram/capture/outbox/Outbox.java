@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * Enqueues projection events; callers invoke it inside the transaction of the change itself.
- * Memories and exchanges go to both projections, facts and relations to the graph only.
+ * Memories and exchanges go to both projections; facts, relations and evidence to the graph only.
  */
 @ApplicationScoped
 public class Outbox {
@@ -30,7 +30,10 @@ public class Outbox {
 
   /** The projections a change of this kind of row goes to. */
   public static List<Target> targets(AggregateType type) {
-    return type == AggregateType.FACT || type == AggregateType.RELATION ? GRAPH : BOTH;
+    return switch (type) {
+      case FACT, RELATION, EVIDENCE -> GRAPH;
+      case MEMORY, EXCHANGE, TENANT -> BOTH;
+    };
   }
 
   private static Uni<Void> enqueue(

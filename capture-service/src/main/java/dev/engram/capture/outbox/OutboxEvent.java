@@ -59,7 +59,9 @@ public class OutboxEvent extends PanacheEntityBase {
     EXCHANGE,
     FACT,
     RELATION,
-    TENANT
+    TENANT,
+    /** Belief evidence (graph only). */
+    EVIDENCE
   }
 
   /** Where it goes: recall-service's index or graph-service's graph. */

@@ -1,6 +1,7 @@
 package dev.engram.capture.projection;
 
 import dev.engram.capture.client.GraphOperation;
+import dev.engram.capture.evidence.BeliefEvidence;
 import dev.engram.capture.exchange.Exchange;
 import dev.engram.capture.exchange.ExchangeStatus;
 import dev.engram.capture.fact.Fact;
@@ -99,5 +100,18 @@ final class GraphDocuments {
             r.type.name(),
             r.weight,
             r.createdAt));
+  }
+
+  static GraphOperation of(BeliefEvidence e) {
+    return GraphOperation.evidence(
+        new GraphOperation.Evidence(
+            e.tenant,
+            e.evidenceKey,
+            e.statement,
+            e.strength,
+            e.confidence,
+            e.source,
+            e.memories(),
+            e.recordedAt));
   }
 }

@@ -2,6 +2,8 @@ package dev.engram.capture.projection;
 
 import dev.engram.capture.client.GraphOperation;
 import dev.engram.capture.client.GraphOpsClient;
+import dev.engram.capture.evidence.BeliefEvidence;
+import dev.engram.capture.evidence.EvidenceLedger;
 import dev.engram.capture.exchange.Exchange;
 import dev.engram.capture.exchange.ExchangeRepository;
 import dev.engram.capture.fact.Fact;
@@ -19,7 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** graph-service's graph: memories, exchanges, facts and relations. */
+/** graph-service's graph: memories, exchanges, facts, relations and belief evidence. */
 @ApplicationScoped
 class GraphProjection implements Projection<GraphOperation> {
 
@@ -28,18 +30,21 @@ class GraphProjection implements Projection<GraphOperation> {
   private final ExchangeRepository exchangeRows;
   private final FactRepository factRows;
   private final RelationRepository relationRows;
+  private final EvidenceLedger evidenceRows;
 
   GraphProjection(
       GraphOpsClient graph,
       MemoryRepository memoryRows,
       ExchangeRepository exchangeRows,
       FactRepository factRows,
-      RelationRepository relationRows) {
+      RelationRepository relationRows,
+      EvidenceLedger evidenceRows) {
     this.graph = graph;
     this.memoryRows = memoryRows;
     this.exchangeRows = exchangeRows;
     this.factRows = factRows;
     this.relationRows = relationRows;
+    this.evidenceRows = evidenceRows;
   }
 
   @Override
@@ -57,7 +62,8 @@ class GraphProjection implements Projection<GraphOperation> {
       Map<Long, Memory> memories,
       Map<Long, Exchange> exchanges,
       Map<Long, Fact> facts,
-      Map<Long, MemoryRelation> relations) {}
+      Map<Long, MemoryRelation> relations,
+      Map<Long, BeliefEvidence> evidence) {}
 
   @Override
   public Uni<List<GraphOperation>> operations(List<OutboxEvent> events) {
@@ -82,10 +88,18 @@ class GraphProjection implements Projection<GraphOperation> {
                                                     events, AggregateType.RELATION),
                                                 relationRows::byIds,
                                                 r -> r.id)
-                                            .map(
+                                            .chain(
                                                 relations ->
-                                                    new Rows(
-                                                        memories, exchanges, facts, relations)))))
+                                                    Projection.load(
+                                                            Projection.upsertIds(
+                                                                events, AggregateType.EVIDENCE),
+                                                            evidenceRows::byIds,
+                                                            e -> e.id)
+                                                        .map(
+                                                            evidence ->
+                                                                new Rows(
+                                                                    memories, exchanges, facts,
+                                                                    relations, evidence))))))
         .map(
             rows -> {
               List<GraphOperation> ops = new ArrayList<>(events.size());
@@ -126,6 +140,11 @@ class GraphProjection implements Projection<GraphOperation> {
                   ? GraphOperation.deleteRelation(event.tenant, id)
                   : GraphDocuments.of(r);
             }
+            case EVIDENCE -> {
+              // Gone with its memory before delivery: graph-service never hears of it.
+              BeliefEvidence e = rows.evidence().get(id);
+              yield e == null ? null : GraphDocuments.of(e);
+            }
             case TENANT -> null;
           };
     };
@@ -136,7 +155,8 @@ class GraphProjection implements Projection<GraphOperation> {
       case MEMORY -> GraphOperation.deleteMemory(tenant, id);
       case FACT -> GraphOperation.deleteFact(tenant, id);
       case RELATION -> GraphOperation.deleteRelation(tenant, id);
-      case EXCHANGE, TENANT -> null; // exchanges are append-only; the graph has no such delete
+      // exchanges are append-only, evidence is never deleted alone; the graph has no such delete
+      case EXCHANGE, TENANT, EVIDENCE -> null;
     };
   }
 

@@ -29,6 +29,31 @@ public class RelationLedger {
     return relations.touching(tenant, memoryId);
   }
 
+  /**
+   * The relation of this type between these memories, created (audited, projected) unless it exists
+   * already: a retried or re-run automatic link writes nothing twice. True if created.
+   */
+  public Uni<Boolean> link(Caller caller, long from, long to, RelationType type, double weight) {
+    return relations
+        .between(caller.tenant(), from, to, type)
+        .chain(
+            existing ->
+                existing != null
+                    ? Uni.createFrom().item(false)
+                    : create(caller, from, to, type, weight).replaceWith(true));
+  }
+
+  /** Whether a relation of this type links the two memories, in either direction. */
+  public Uni<Boolean> linked(String tenant, long a, long b, RelationType type) {
+    return relations
+        .between(tenant, a, b, type)
+        .chain(
+            r ->
+                r != null
+                    ? Uni.createFrom().item(true)
+                    : relations.between(tenant, b, a, type).map(back -> back != null));
+  }
+
   Uni<MemoryRelation> create(Caller caller, long from, long to, RelationType type, double weight) {
     MemoryRelation r = new MemoryRelation();
     r.tenant = caller.tenant();

@@ -1,6 +1,8 @@
 package dev.engram.capture.relation;
 
 import dev.engram.capture.CaptureError;
+import dev.engram.capture.evidence.EvidenceLedger;
+import dev.engram.capture.evidence.EvidenceSource;
 import dev.engram.capture.memory.Memory;
 import dev.engram.capture.memory.MemoryRepository;
 import dev.engram.capture.memory.MemoryScope;
@@ -22,11 +24,17 @@ class RelationService {
   private final RelationLedger ledger;
   private final MemoryRepository memories;
   private final RelationRepository relations;
+  private final EvidenceLedger evidence;
 
-  RelationService(RelationLedger ledger, MemoryRepository memories, RelationRepository relations) {
+  RelationService(
+      RelationLedger ledger,
+      MemoryRepository memories,
+      RelationRepository relations,
+      EvidenceLedger evidence) {
     this.ledger = ledger;
     this.memories = memories;
     this.relations = relations;
+    this.evidence = evidence;
   }
 
   @WithTransaction
@@ -36,19 +44,25 @@ class RelationService {
     }
     double w = weight == null ? 1.0 : weight;
     return linkable(caller, from)
-        .chain(() -> linkable(caller, to))
-        .chain(() -> relations.between(caller.tenant(), from, to, type))
         .chain(
-            (MemoryRelation existing) -> {
-              if (existing != null) {
-                throw new EngramException(
-                    CaptureError.RELATION_EXISTS,
-                    "Memory " + from + " already " + type + " memory " + to,
-                    List.of(),
-                    Map.of("relation_id", existing.id));
-              }
-              return ledger.create(caller, from, to, type, w);
-            })
+            source ->
+                linkable(caller, to)
+                    .chain(
+                        target ->
+                            relations
+                                .between(caller.tenant(), from, to, type)
+                                .chain(
+                                    (MemoryRelation existing) -> {
+                                      if (existing != null) {
+                                        throw new EngramException(
+                                            CaptureError.RELATION_EXISTS,
+                                            "Memory " + from + " already " + type + " memory " + to,
+                                            List.of(),
+                                            Map.of("relation_id", existing.id));
+                                      }
+                                      return ledger.create(caller, from, to, type, w);
+                                    })
+                                .call(r -> contradiction(r, source, target))))
         .map(RelationView::of);
   }
 
@@ -75,6 +89,23 @@ class RelationService {
                     CaptureError.RELATION_NOT_FOUND,
                     "No relation " + relationId + " on memory " + memoryId))
         .chain(r -> ledger.delete(caller, r));
+  }
+
+  /** A CONTRADICTS made by hand is evidence against the statement of the memory it points at. */
+  private Uni<Void> contradiction(MemoryRelation r, Memory from, Memory to) {
+    if (r.type != RelationType.CONTRADICTS) {
+      return Uni.createFrom().voidItem();
+    }
+    return evidence.record(
+        new EvidenceLedger.Draft(
+            r.tenant,
+            "m" + to.id + "-contradicted-by-m" + from.id,
+            to.id,
+            to.text,
+            EvidenceLedger.AGAINST,
+            r.weight * from.confidence,
+            EvidenceSource.CONTRADICTION,
+            List.of(to.id, from.id)));
   }
 
   private Uni<Memory> linkable(Caller caller, long id) {

@@ -8,6 +8,15 @@ package dev.engram.graph.belief;
  */
 final class BeliefQueries {
 
+  /**
+   * Whether evidence with this id was recorded in the tenant (for any belief): evidence ids are
+   * unique per tenant, so a replay is recognised before anything is written.
+   */
+  static final String EVIDENCE_SEEN =
+      """
+      OPTIONAL MATCH (v:Evidence {tenant: $tenant, id: $evidence})
+      RETURN v IS NOT NULL AS seen""";
+
   /** Creates the belief if needed and write-locks it, so concurrent revisions do not race. */
   static final String LOCK =
       """
@@ -28,7 +37,7 @@ final class BeliefQueries {
       CREATE (v:Evidence {tenant: $tenant, id: $evidence, belief_id: $id,
                           strength: $evidence_strength, confidence: $evidence_confidence,
                           weight: $weight, contradicting: $contradicting, source: $source,
-                          memory_ids: $memory_ids, recorded_at: $now})
+                          memory_ids: $memory_ids, recorded_at: $recorded_at})
              -[:EVIDENCE_FOR {tenant: $tenant}]->(b)""";
 
   static final String GET =

@@ -45,49 +45,71 @@ public class BeliefService {
   }
 
   BeliefView addEvidence(String tenant, EvidenceRequest request) {
-    String id = idOf(request.statement());
     String evidenceId =
         request.evidenceId() != null ? request.evidenceId() : "v-" + UUID.randomUUID();
-    Instant now = Instant.now();
+    NewEvidence evidence =
+        new NewEvidence(
+            evidenceId,
+            request.statement(),
+            request.strength(),
+            request.confidence(),
+            request.source(),
+            request.memoryIds(),
+            Instant.now());
+    neo4j.inTransaction(graph.queryTimeout(), tx -> revise(tx, tenant, evidence));
+    return get(tenant, idOf(request.statement()));
+  }
+
+  /**
+   * Revises the belief about the evidence's statement (creating it on its first evidence) inside
+   * the caller's transaction. Evidence whose id the tenant has already recorded changes nothing.
+   *
+   * @return whether the belief was revised (false: a repeat)
+   */
+  public boolean revise(Neo4jClient.Tx tx, String tenant, NewEvidence evidence) {
+    if (tx.run(
+            BeliefQueries.EVIDENCE_SEEN,
+            Map.of("tenant", tenant, "evidence", evidence.id()),
+            row -> row.get("seen").asBoolean())
+        .getFirst()) {
+      return false;
+    }
+    String id = idOf(evidence.statement());
     List<String> entityKeys =
-        extractor.names(request.statement()).stream().map(Names::normalize).distinct().toList();
-    neo4j.inTransaction(
-        graph.queryTimeout(),
-        tx -> {
-          Map<String, Object> lock = new HashMap<>();
-          lock.put("tenant", tenant);
-          lock.put("id", id);
-          lock.put("statement", request.statement().strip());
-          lock.put("key", Names.normalize(request.statement()));
-          lock.put("now", Neo4jValues.time(now));
-          lock.put("entity_keys", entityKeys);
-          lock.put("evidence", evidenceId);
-          Record current = tx.run(BeliefQueries.LOCK, lock, row -> row).getFirst();
-          if (current.get("duplicate").asBoolean()) {
-            return null;
-          }
-          TruthValue belief =
-              current.get("strength").isNull()
-                  ? null
-                  : new TruthValue(
-                      current.get("strength").asDouble(), current.get("confidence").asDouble());
-          BeliefRevision.Revised revised =
-              revision.revise(belief, new TruthValue(request.strength(), request.confidence()));
-          TruthValue value = revised.value();
-          Map<String, Object> write = new HashMap<>(lock);
-          write.put("strength", value.strength());
-          write.put("confidence", value.confidence());
-          write.put("contradicted", contradicted(value));
-          write.put("evidence_strength", request.strength());
-          write.put("evidence_confidence", request.confidence());
-          write.put("weight", revised.weight());
-          write.put("contradicting", revised.contradicting());
-          write.put("source", request.source());
-          write.put("memory_ids", request.memoryIds() == null ? List.of() : request.memoryIds());
-          tx.run(BeliefQueries.REVISE, write);
-          return null;
-        });
-    return get(tenant, id);
+        extractor.names(evidence.statement()).stream().map(Names::normalize).distinct().toList();
+    Map<String, Object> lock = new HashMap<>();
+    lock.put("tenant", tenant);
+    lock.put("id", id);
+    lock.put("statement", evidence.statement().strip());
+    lock.put("key", Names.normalize(evidence.statement()));
+    lock.put("now", Neo4jValues.time(Instant.now()));
+    lock.put("entity_keys", entityKeys);
+    lock.put("evidence", evidence.id());
+    Record current = tx.run(BeliefQueries.LOCK, lock, row -> row).getFirst();
+    if (current.get("duplicate").asBoolean()) {
+      return false;
+    }
+    TruthValue belief =
+        current.get("strength").isNull()
+            ? null
+            : new TruthValue(
+                current.get("strength").asDouble(), current.get("confidence").asDouble());
+    BeliefRevision.Revised revised =
+        revision.revise(belief, new TruthValue(evidence.strength(), evidence.confidence()));
+    TruthValue value = revised.value();
+    Map<String, Object> write = new HashMap<>(lock);
+    write.put("strength", value.strength());
+    write.put("confidence", value.confidence());
+    write.put("contradicted", contradicted(value));
+    write.put("evidence_strength", evidence.strength());
+    write.put("evidence_confidence", evidence.confidence());
+    write.put("weight", revised.weight());
+    write.put("contradicting", revised.contradicting());
+    write.put("source", evidence.source());
+    write.put("memory_ids", evidence.memoryIds());
+    write.put("recorded_at", Neo4jValues.time(evidence.recordedAt()));
+    tx.run(BeliefQueries.REVISE, write);
+    return true;
   }
 
   BeliefView get(String tenant, String id) {

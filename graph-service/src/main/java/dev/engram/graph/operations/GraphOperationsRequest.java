@@ -35,7 +35,8 @@ record GraphOperationsRequest(@NotNull List<@NotNull @Valid Operation> operation
     @JsonSubTypes.Type(value = DeleteFact.class, name = "delete_fact"),
     @JsonSubTypes.Type(value = UpsertRelation.class, name = "upsert_relation"),
     @JsonSubTypes.Type(value = DeleteRelation.class, name = "delete_relation"),
-    @JsonSubTypes.Type(value = Reset.class, name = "reset")
+    @JsonSubTypes.Type(value = Reset.class, name = "reset"),
+    @JsonSubTypes.Type(value = BeliefEvidence.class, name = "belief_evidence")
   })
   sealed interface Operation
       permits UpsertMemory,
@@ -45,7 +46,8 @@ record GraphOperationsRequest(@NotNull List<@NotNull @Valid Operation> operation
           DeleteFact,
           UpsertRelation,
           DeleteRelation,
-          Reset {
+          Reset,
+          BeliefEvidence {
 
     /** The tenant the operation acts for. */
     String tenant();
@@ -97,6 +99,14 @@ record GraphOperationsRequest(@NotNull List<@NotNull @Valid Operation> operation
 
   @JsonIgnoreProperties(ignoreUnknown = true)
   record Reset(@NotNull @Pattern(regexp = NAME) String tenant) implements Operation {}
+
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  record BeliefEvidence(@NotNull @Valid EvidenceDoc evidence) implements Operation {
+    @Override
+    public String tenant() {
+      return evidence.tenant();
+    }
+  }
 
   /** A memory of the record. */
   @JsonIgnoreProperties(ignoreUnknown = true)
@@ -159,4 +169,20 @@ record GraphOperationsRequest(@NotNull List<@NotNull @Valid Operation> operation
       @NotNull RelationType type,
       @DecimalMin("0") @DecimalMax("1") Double weight,
       Instant createdAt) {}
+
+  /**
+   * Evidence about a statement (a repeat supports it, a correction contradicts it), checked as the
+   * public {@code POST /v1/beliefs/evidence} checks it; {@code id} is required here, since it is
+   * what makes the outbox's redelivery harmless.
+   */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  record EvidenceDoc(
+      @NotNull @Pattern(regexp = NAME) String tenant,
+      @NotNull @Pattern(regexp = "[A-Za-z0-9._:-]{1,128}") String id,
+      @NotBlank @Size(max = 1000) String statement,
+      @NotNull @DecimalMin("0") @DecimalMax("1") Double strength,
+      @NotNull @DecimalMin("0") @DecimalMax("1") Double confidence,
+      @Size(min = 1, max = 256) String source,
+      @Size(max = 100) List<@NotNull Long> memoryIds,
+      @NotNull Instant recordedAt) {}
 }

@@ -2,6 +2,7 @@ package dev.engram.graph.operations;
 
 import dev.engram.graph.config.GraphConfig;
 import dev.engram.graph.neo4j.Neo4jClient;
+import dev.engram.graph.operations.GraphOperationsRequest.BeliefEvidence;
 import dev.engram.graph.operations.GraphOperationsRequest.DeleteFact;
 import dev.engram.graph.operations.GraphOperationsRequest.DeleteMemory;
 import dev.engram.graph.operations.GraphOperationsRequest.DeleteRelation;
@@ -33,6 +34,7 @@ class OperationsService {
   private final MemoryWriter memories;
   private final FactWriter facts;
   private final RelationWriter relations;
+  private final EvidenceWriter evidence;
   private final Forgetter forgetter;
   private final TenantReset reset;
   private final BatchFollowUp followUp;
@@ -44,6 +46,7 @@ class OperationsService {
       MemoryWriter memories,
       FactWriter facts,
       RelationWriter relations,
+      EvidenceWriter evidence,
       Forgetter forgetter,
       TenantReset reset,
       BatchFollowUp followUp,
@@ -53,6 +56,7 @@ class OperationsService {
     this.memories = memories;
     this.facts = facts;
     this.relations = relations;
+    this.evidence = evidence;
     this.forgetter = forgetter;
     this.reset = reset;
     this.followUp = followUp;
@@ -115,9 +119,10 @@ class OperationsService {
   /**
    * Upserts between two deletes commute (each is a MERGE on its own id; a fact or relation naming a
    * memory not written yet gets a placeholder), so they are grouped by kind — memories, exchanges,
-   * facts, relations — and each group is written with a few statements. Capture's outbox sends a
-   * memory and its facts interleaved; without grouping that would be a few statements per
-   * operation. Deletes keep their place in the order.
+   * facts, relations, belief evidence (beliefs are not projected from memories, so evidence
+   * commutes with the projection; its own order is kept) — and each group is written with a few
+   * statements. Capture's outbox sends a memory and its facts interleaved; without grouping that
+   * would be a few statements per operation. Deletes keep their place in the order.
    */
   private void applyInOrder(TenantBatch batch, List<Operation> ops) {
     List<Operation> upserts = new ArrayList<>();
@@ -135,7 +140,12 @@ class OperationsService {
 
   private void applyUpserts(TenantBatch batch, List<Operation> upserts) {
     for (Class<?> kind :
-        List.of(UpsertMemory.class, UpsertExchange.class, UpsertFact.class, UpsertRelation.class)) {
+        List.of(
+            UpsertMemory.class,
+            UpsertExchange.class,
+            UpsertFact.class,
+            UpsertRelation.class,
+            BeliefEvidence.class)) {
       List<Operation> group = upserts.stream().filter(kind::isInstance).toList();
       if (!group.isEmpty()) {
         applyRun(batch, group);
@@ -163,6 +173,8 @@ class OperationsService {
                 relations.delete(batch, ((DeleteRelation) op).id());
                 batch.applied++;
               });
+      case BeliefEvidence ignored ->
+          evidence.add(batch, docs(run, BeliefEvidence.class, BeliefEvidence::evidence));
       case Reset ignored -> throw new IllegalStateException("resets are applied between segments");
     }
   }
