@@ -6,7 +6,9 @@ import dev.engram.recall.recall.GraphNeighbours;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
@@ -29,7 +31,14 @@ public class GraphClient implements GraphNeighbours {
   public CompletableFuture<List<Item>> neighbours(Query q) {
     var request =
         new GraphWire.NeighboursRequest(
-            q.tenant(), q.agent(), q.chat(), q.text(), List.of(), q.maxHops(), q.limit(), q.asOf());
+            q.tenant(),
+            q.agent(),
+            q.chat(),
+            q.text(),
+            q.memoryIds(),
+            q.maxHops(),
+            q.limit(),
+            q.asOf());
     return client
         .neighbours(request)
         .ifNoItem()
@@ -48,11 +57,23 @@ public class GraphClient implements GraphNeighbours {
         .subscribeAsCompletionStage();
   }
 
-  /** Memories and exchanges of the answer; other kinds (a newer graph may add some) are ignored. */
+  /**
+   * Memories and exchanges of the answer, each with the best centrality of the query entities it
+   * was reached from ({@code via} names them); other kinds (a newer graph may add some) are
+   * ignored.
+   */
   private static List<Item> items(GraphWire.NeighboursResponse response) {
     List<Item> items = new ArrayList<>();
     if (response == null || response.items() == null) {
       return items;
+    }
+    Map<String, Double> centrality = new HashMap<>();
+    if (response.entities() != null) {
+      for (GraphWire.Entity e : response.entities()) {
+        if (e.name() != null && e.centrality() != null) {
+          centrality.merge(e.name(), e.centrality(), Math::max);
+        }
+      }
     }
     for (GraphWire.Item i : response.items()) {
       DocKind kind =
@@ -60,7 +81,11 @@ public class GraphClient implements GraphNeighbours {
               ? DocKind.MEMORY
               : "exchange".equals(i.kind()) ? DocKind.EXCHANGE : null;
       if (kind != null && i.id() != null) {
-        items.add(new Item(kind, i.id(), i.score() == null ? 0 : i.score()));
+        double best = 0;
+        for (String name : i.via() == null ? List.<String>of() : i.via()) {
+          best = Math.max(best, centrality.getOrDefault(name, 0.0));
+        }
+        items.add(new Item(kind, i.id(), i.score() == null ? 0 : i.score(), best));
       }
     }
     return items;

@@ -142,6 +142,19 @@ public interface RecallConfig {
     @WithDefault("1.0")
     @DecimalMin("0")
     double time();
+
+    /**
+     * Weight of the expansion list (graph neighbours of the first fusion's best memories). Chosen
+     * on LoCoMo (BENCHMARKS.md, graph signals).
+     */
+    @WithDefault("0.0")
+    @DecimalMin("0")
+    double expansion();
+
+    /** Weight of the centrality list (graph items, most central query entity first). */
+    @WithDefault("0.0")
+    @DecimalMin("0")
+    double centrality();
   }
 
   /** The recency signal. */
@@ -211,6 +224,35 @@ public interface RecallConfig {
     @Min(1)
     @Max(500)
     int limit();
+
+    /** The expansion signal's call: neighbours of the first fusion's best memories. */
+    GraphExpansion expansion();
+  }
+
+  /** The expansion signal's graph call. */
+  interface GraphExpansion {
+
+    /** The first fusion's best items whose memories are the starting points (≤ 200 sent). */
+    @WithDefault("10")
+    @Min(1)
+    @Max(200)
+    int seeds();
+
+    /** Hops from those memories (1: their relations; 2 adds the entities they mention). */
+    @WithDefault("1")
+    @Min(1)
+    @Max(3)
+    int maxHops();
+
+    /** Items asked of the graph. */
+    @WithDefault("20")
+    @Min(1)
+    @Max(500)
+    int limit();
+
+    /** Longest wait, after the first fusion; later the signal is skipped, not failed. */
+    @WithDefault("PT0.15S")
+    Duration timeout();
   }
 
   /** Named-entity injection. */

@@ -46,6 +46,7 @@ public final class HybridRecall {
   private final CorpusSizes corpus;
   private final EntityLookup entities;
   private final ConversationEvidence evidence;
+  private final GraphSignals graphSignals;
 
   /** Every list on the calling thread, one after the other. */
   public HybridRecall(
@@ -76,6 +77,7 @@ public final class HybridRecall {
     this.corpus = new CorpusSizes(store);
     this.entities = new EntityLookup(store, settings.maxNames());
     this.evidence = new ConversationEvidence(store, settings.neighbourWindow(), searches);
+    this.graphSignals = new GraphSignals(graph, store, settings.expansion(), timer);
   }
 
   public RecallResult recall(RecallQuery q, Instant now) {
@@ -111,8 +113,11 @@ public final class HybridRecall {
     List<SkippedSignal> skipped = new ArrayList<>();
     if (linked != null) {
       long t = System.nanoTime();
-      lists.put(Signal.GRAPH, graphHits(linked, v, n, skipped));
+      lists.put(Signal.GRAPH, graphSignals.hits(linked, Signal.GRAPH, v, n, skipped));
       timer.record(Signal.GRAPH.wire(), System.nanoTime() - t);
+      if (on(Signal.CENTRALITY)) {
+        lists.put(Signal.CENTRALITY, GraphSignals.centrality(linked, lists.get(Signal.GRAPH)));
+      }
     }
     if (on(Signal.RECENCY)) {
       long t = System.nanoTime();
@@ -125,14 +130,21 @@ public final class HybridRecall {
         lists.put(Signal.TIME, QueryTimes.within(candidates(lists), spans));
       }
     }
-    if (on(Signal.SESSION) || on(Signal.NEIGHBOUR)) {
-      conversation(lists, v, n);
+    if (on(Signal.SESSION) || on(Signal.NEIGHBOUR) || on(Signal.EXPANSION)) {
+      conversation(q, lists, v, n, skipped);
     }
     return new RecallResult(fusion.fuse(lists, q.k()), skipped, floor);
   }
 
-  /** Adds the session and neighbour lists, seeded by a first fusion of the others. */
-  private void conversation(Map<Signal, List<SearchHit>> lists, Visibility v, int n) {
+  /**
+   * Adds the session, neighbour and graph-expansion lists, seeded by a first fusion of the others.
+   */
+  private void conversation(
+      RecallQuery q,
+      Map<Signal, List<SearchHit>> lists,
+      Visibility v,
+      int n,
+      List<SkippedSignal> skipped) {
     long t = System.nanoTime();
     List<FusedHit> first = fusion.fuse(lists, Integer.MAX_VALUE);
     if (on(Signal.SESSION)) {
@@ -142,7 +154,12 @@ public final class HybridRecall {
       List<FusedHit> seeds = first.subList(0, Math.min(settings.evidenceSeeds(), first.size()));
       lists.put(Signal.NEIGHBOUR, evidence.neighbours(seeds, v, n));
     }
-    timer.record(Signal.NEIGHBOUR.wire(), System.nanoTime() - t);
+    if (on(Signal.SESSION) || on(Signal.NEIGHBOUR)) {
+      timer.record(Signal.NEIGHBOUR.wire(), System.nanoTime() - t);
+    }
+    if (on(Signal.EXPANSION) && graph != null) {
+      lists.put(Signal.EXPANSION, graphSignals.expand(q, first, v, n, skipped));
+    }
   }
 
   private boolean on(Signal signal) {
@@ -176,7 +193,7 @@ public final class HybridRecall {
   }
 
   private CompletableFuture<List<GraphNeighbours.Item>> startGraph(RecallQuery q) {
-    if (graph == null || !on(Signal.GRAPH)) {
+    if (graph == null || !(on(Signal.GRAPH) || on(Signal.CENTRALITY))) {
       return null;
     }
     return graph.neighbours(
@@ -188,48 +205,6 @@ public final class HybridRecall {
             settings.graphMaxHops(),
             settings.graphLimit(),
             q.filters().asOf()));
-  }
-
-  /** The graph's items that exist here and pass the filters, in the graph's order. */
-  private List<SearchHit> graphHits(
-      CompletableFuture<List<GraphNeighbours.Item>> linked,
-      Visibility v,
-      int n,
-      List<SkippedSignal> skipped) {
-    List<GraphNeighbours.Item> items;
-    try {
-      items = linked.join();
-    } catch (CompletionException e) {
-      String kind = "error";
-      String reason = "graph-service failed";
-      if (e.getCause() instanceof GraphNeighbours.Unavailable u) {
-        kind = u.kind();
-        reason = u.getMessage();
-      }
-      skipped.add(new SkippedSignal(Signal.GRAPH.wire(), reason));
-      timer.skipped(Signal.GRAPH, kind);
-      return List.of();
-    }
-    Map<DocKey, Double> scores = new LinkedHashMap<>();
-    for (GraphNeighbours.Item item : items) {
-      if (scores.size() >= n) {
-        break;
-      }
-      scores.putIfAbsent(new DocKey(item.kind(), item.id()), item.score());
-    }
-    Map<DocKey, IndexDocument> found = new LinkedHashMap<>();
-    for (IndexDocument d : store.get(scores.keySet(), v)) {
-      found.put(DocKey.of(d), d);
-    }
-    List<SearchHit> hits = new ArrayList<>(found.size());
-    scores.forEach(
-        (key, score) -> {
-          IndexDocument d = found.get(key);
-          if (d != null) {
-            hits.add(new SearchHit(d, score));
-          }
-        });
-    return hits;
   }
 
   private static List<SearchHit> above(double floor, List<SearchHit> hits) {

@@ -68,6 +68,9 @@ public class RecallService {
     weights.put(Signal.NEIGHBOUR, w.neighbour());
     weights.put(Signal.SESSION, w.session());
     weights.put(Signal.TIME, w.time());
+    weights.put(Signal.EXPANSION, w.expansion());
+    weights.put(Signal.CENTRALITY, w.centrality());
+    var x = config.graph().expansion();
     var f = config.semanticFloor();
     return new RecallSettings(
         config.candidates(),
@@ -84,7 +87,8 @@ public class RecallService {
         config.entities().maxNames(),
         config.recency().resolution(),
         config.evidence().seeds(),
-        config.evidence().neighbourWindow());
+        config.evidence().neighbourWindow(),
+        new RecallSettings.Expansion(x.seeds(), x.maxHops(), x.limit(), x.timeout()));
   }
 
   /**

@@ -8,7 +8,8 @@ import java.util.Map;
  * The engine's tuning, from {@code engram.recall.*}: list lengths, fusion, the recency half-life
  * and resolution, the semantic floor, the graph call, entity injection, and how many of the first
  * fused candidates seed the conversational evidence (neighbour turns, sessions) and how far apart
- * in time two turns may be to count as neighbours.
+ * in time two turns may be to count as neighbours, and the graph expansion of the first fusion's
+ * best memories.
  */
 public record RecallSettings(
     int candidates,
@@ -21,7 +22,29 @@ public record RecallSettings(
     int maxNames,
     Duration recencyResolution,
     int evidenceSeeds,
-    Duration neighbourWindow) {
+    Duration neighbourWindow,
+    Expansion expansion) {
+
+  /**
+   * The expansion signal's graph call: the first fusion's best {@code seeds} items give their
+   * memories as starting points, {@code maxHops} hops, at most {@code limit} items, waited for at
+   * most {@code budget} (later: skipped, the recall answers without it).
+   */
+  public record Expansion(int seeds, int maxHops, int limit, Duration budget) {
+
+    /** Ten seeds, one hop, twenty items within 150 ms. */
+    public static final Expansion DEFAULT = new Expansion(10, 1, 20, Duration.ofMillis(150));
+
+    public Expansion {
+      if (seeds < 1 || maxHops < 1 || limit < 1) {
+        throw new IllegalArgumentException("engram.recall.graph.expansion: seeds, max-hops, limit");
+      }
+      if (budget.isNegative() || budget.isZero()) {
+        throw new IllegalArgumentException(
+            "engram.recall.graph.expansion.timeout must be positive");
+      }
+    }
+  }
 
   public RecallSettings {
     weights = Map.copyOf(new EnumMap<>(weights));
@@ -39,7 +62,7 @@ public record RecallSettings(
 
   /**
    * Recency at an hour's resolution; evidence seeded by {@code candidates} items, neighbours within
-   * ten minutes.
+   * ten minutes; the default expansion call.
    */
   public RecallSettings(
       int candidates,
@@ -61,7 +84,8 @@ public record RecallSettings(
         maxNames,
         Duration.ofHours(1),
         candidates,
-        Duration.ofMinutes(10));
+        Duration.ofMinutes(10),
+        Expansion.DEFAULT);
   }
 
   double weight(Signal signal) {

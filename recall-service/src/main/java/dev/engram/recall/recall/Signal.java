@@ -19,7 +19,14 @@ public enum Signal {
   /** Candidates ranked by how well their session matched as a whole (a session's turns tie). */
   SESSION("session"),
   /** Candidates created in a time the query names (a date, a month, a year, "last week"). */
-  TIME("time");
+  TIME("time"),
+  /**
+   * The graph neighbours of the first fusion's best memories (relations between memories, one hop
+   * by default): what the top items are linked to, although it shares no words with the query.
+   */
+  EXPANSION("expansion"),
+  /** The graph's items ranked by the centrality of the query entity they were reached from. */
+  CENTRALITY("centrality");
 
   private final String wire;
 

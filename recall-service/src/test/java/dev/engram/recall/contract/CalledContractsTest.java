@@ -68,15 +68,27 @@ class CalledContractsTest {
       Contracts.assertMatches(request, stub.received().getLast().body());
       items = items == null ? answered : items;
     }
-    // recall keeps what the graph signal ranks by: kind, id and score, best first
+    // recall keeps what the graph signals rank by: kind, id and score, best first, and the
+    // centrality of the entity each item was reached from (via)
+    JsonNode response = Contracts.json("graph-neighbours", "response.json");
+    Map<String, Double> centrality = new LinkedHashMap<>();
+    response
+        .get("entities")
+        .forEach(e -> centrality.put(e.get("name").asText(), e.get("centrality").asDouble()));
     List<GraphNeighbours.Item> expected = new ArrayList<>();
-    for (JsonNode item : Contracts.json("graph-neighbours", "response.json").get("items")) {
+    for (JsonNode item : response.get("items")) {
+      double best = 0;
+      for (JsonNode via : item.get("via")) {
+        best = Math.max(best, centrality.getOrDefault(via.asText(), 0.0));
+      }
       expected.add(
           new GraphNeighbours.Item(
               DocKind.valueOf(item.get("kind").asText().toUpperCase()),
               item.get("id").asLong(),
-              item.get("score").asDouble()));
+              item.get("score").asDouble(),
+              best));
     }
+    assertTrue(expected.stream().anyMatch(i -> i.centrality() > 0), "the fixture has centrality");
     assertEquals(expected, items);
   }
 

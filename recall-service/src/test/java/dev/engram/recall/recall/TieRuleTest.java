@@ -36,8 +36,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * No signal invents an order: items a signal scores alike (same text, vector, time, session, graph
  * score) come out in the same fused order and share the signal's rank, whatever order they reached
- * the index (or the graph's answer) in. Run for every signal, each on its own (recency, session and
- * neighbour need another list to reorder, so keyword comes along).
+ * the index (or the graph's answer) in. Run for every signal, each on its own (recency, session,
+ * neighbour and expansion need another list to seed or reorder, so keyword comes along; expansion
+ * starts from a memory of the class, centrality's items are all reached from one entity).
  */
 class TieRuleTest {
 
@@ -83,11 +84,16 @@ class TieRuleTest {
       for (long id : arrival) {
         index(store, id < 10 ? turn(id, "Quillon pottery class on Friday", T) : reply(id));
       }
+      if (signal == Signal.EXPANSION) { // the seed whose graph neighbours are the turns
+        DocBuilder m = DocBuilder.memory("t1", 50, "bot1", "c1", "Quillon pottery class in May");
+        m.createdAt = T;
+        index(store, m.build());
+      }
       GraphNeighbours graph =
           q ->
               CompletableFuture.completedFuture(
                   arrival.stream()
-                      .map(id -> new GraphNeighbours.Item(DocKind.EXCHANGE, id, 0.5))
+                      .map(id -> new GraphNeighbours.Item(DocKind.EXCHANGE, id, 0.5, 0.3))
                       .toList());
       return engine(store, weightsFor(signal), graph).recall(query(), NOW);
     }
@@ -95,7 +101,8 @@ class TieRuleTest {
 
   private static Map<Signal, Double> weightsFor(Signal signal) {
     return switch (signal) {
-      case RECENCY, SESSION, NEIGHBOUR, TIME -> weights(Signal.KEYWORD, 1.0, signal, 1.0);
+      case RECENCY, SESSION, NEIGHBOUR, TIME, EXPANSION ->
+          weights(Signal.KEYWORD, 1.0, signal, 1.0);
       default -> weights(signal, 1.0);
     };
   }
@@ -103,7 +110,7 @@ class TieRuleTest {
   private static HybridRecall engine(
       IndexStore store, Map<Signal, Double> weights, GraphNeighbours graph) {
     return new HybridRecall(
-        store, new Fixed(), graph, settings(weights, floor(0)), (s, n) -> {}, Runnable::run);
+        store, new Fixed(QUERY), graph, settings(weights, floor(0)), (s, n) -> {}, Runnable::run);
   }
 
   private static RecallQuery query() {
@@ -135,8 +142,14 @@ class TieRuleTest {
     store.apply(List.of(new IndexOperation.Upsert(doc, v)));
   }
 
-  /** The query points along the turns' axis; anything else along the last. */
-  private static final class Fixed implements Embedder {
+  /** The query points along the first axis (the turns'); anything else along the last. */
+  static final class Fixed implements Embedder {
+    private final String query;
+
+    Fixed(String query) {
+      this.query = query;
+    }
+
     @Override
     public String modelId() {
       return "fixed";
@@ -150,7 +163,7 @@ class TieRuleTest {
     @Override
     public List<float[]> embed(List<String> texts) {
       List<float[]> out = new ArrayList<>();
-      texts.forEach(t -> out.add(QUERY.equals(t) ? axis(0) : axis(DIMENSIONS - 1)));
+      texts.forEach(t -> out.add(query.equals(t) ? axis(0) : axis(DIMENSIONS - 1)));
       return out;
     }
   }
