@@ -27,17 +27,22 @@ final class Cues {
               + "|^(?:recuerda|no olvides)\\s+(?:que\\s+)?(?<es>.+)$",
           F);
 
-  /** "actually ...", "no, ...", "correction: ..." at the start of a sentence. */
+  /**
+   * "actually ...", "no, ...", "correction: ..." at the start of a sentence. "No", "sorry", "oops"
+   * and "wait" correct only when set off ("No, it's Friday"): "No doubt you'll ace it" and "Sorry
+   * about your job" are not corrections.
+   */
   static final Pattern CORRECTION =
       Pattern.compile(
-          "^(?:actually|correction|sorry|oops|wait|no|nope|not quite|i meant|i mean|to be precise"
-              + "|to clarify|let me correct (?:that|myself)|scratch that|my mistake|update)\\b[,:;!.]?\\s*(?:[-–—]\\s*)?",
+          "^(?:(?:actually|correction|not quite|i meant|i mean|to be precise|to clarify"
+              + "|let me correct (?:that|myself)|scratch that|my mistake|update)\\b[,:;!.]?"
+              + "|(?:sorry|oops|wait|no|nope)\\b[,:;!.])\\s*(?:[-–—]\\s*)?",
           F);
 
   static final Pattern DECISION =
       Pattern.compile(
           "\\b(?:we|i)(?:'ve| have)? (?:finally |just |all |both )?(?:decided|agreed|settled on|chose|opted)\\b"
-              + "|\\blet's (?:go with|use|do|pick|choose|stick with)\\b"
+              + "|\\blet's (?:go with|use|do(?! (?:it|this|that)\\b)|pick|choose|stick with)\\b"
               + "|\\b(?:the|our|my) (?:final )?decision is\\b"
               + "|\\bwe(?:'re| are) going (?:with|to go with)\\b",
           F);

@@ -72,7 +72,8 @@ public class DeterministicExtractor implements Extractor {
         }
         found.forEach(f -> findings.add(quarantined(st, f)));
       }
-      List<Finding> kept = Observed.best(observations);
+      int min = u.prompted() ? Observed.MIN_TURN_CONTENT : Observed.MIN_UNPROMPTED_CONTENT;
+      List<Finding> kept = Observed.best(observations, min);
       skipped += observations.size() - kept.size();
       kept.forEach(f -> findings.add(quarantined(st, f)));
     }
@@ -87,7 +88,7 @@ public class DeterministicExtractor implements Extractor {
     Statement st = u.statement();
     String text = sentence.text();
     boolean correction = Cues.CORRECTION.matcher(text).lookingAt();
-    Optional<DateResolver.Mention> date = DateResolver.find(text, st.occurredAt());
+    Optional<DateResolver.Mention> date = dateOf(sentence, st.occurredAt());
     Instant validFrom = date.map(DateResolver.Mention::instant).orElse(st.occurredAt());
     double bonus = correction ? 0.05 : 0;
     List<Finding> found = new ArrayList<>();
@@ -121,6 +122,8 @@ public class DeterministicExtractor implements Extractor {
               validFrom,
               meta("decision", date),
               correction));
+    } else if (u.listener() != null && !namesSomeone(sentence)) {
+      return found; // "we had a blast on Friday": shared time of the two talking, no one's fact
     } else if (Cues.COMMITMENT.matcher(text).find() && clause.contentTokens() >= 2) {
       Map<String, String> meta = meta("commitment", date);
       date.ifPresent(d -> meta.put("due", d.date().toString()));
@@ -187,6 +190,57 @@ public class DeterministicExtractor implements Extractor {
         ? text
         : Character.toUpperCase(text.charAt(0)) + text.substring(1);
   }
+
+  /**
+   * The date a sentence names, unless the date is its subject ("Tomorrow's gonna be a blast", "Last
+   * week was eye-opening"): written as a date that only leaves a fragment ("On 2023-06-20's gonna
+   * be a blast"), and it says nothing a person did.
+   */
+  static Optional<DateResolver.Mention> dateOf(Nlp.Sentence sentence, Instant said) {
+    String text = sentence.text();
+    Optional<DateResolver.Mention> date = DateResolver.find(text, said);
+    if (date.isEmpty()) {
+      return date;
+    }
+    if (text.startsWith("'s", date.get().end())) {
+      return Optional.empty(); // "tomorrow's opening", "tomorrow's gonna be"
+    }
+    int next = sentence.tokenAt(date.get().end());
+    boolean opens = text.substring(0, date.get().start()).isBlank();
+    boolean subject =
+        opens
+            && next >= 0
+            && (sentence.tokens().get(next).is("AUX") || sentence.tokens().get(next).is("VERB"));
+    return subject ? Optional.empty() : date;
+  }
+
+  /**
+   * Whether a sentence is about someone in particular: I/me/my, you/your, or a name; "we" and "us"
+   * alone are not.
+   */
+  static boolean namesSomeone(Nlp.Sentence s) {
+    return s.tokens().stream().anyMatch(t -> t.is("PROPN") || PERSONAL.contains(t.lower()));
+  }
+
+  private static final java.util.Set<String> PERSONAL =
+      java.util.Set.of(
+          "i",
+          "i'm",
+          "i've",
+          "i'll",
+          "i'd",
+          "me",
+          "my",
+          "mine",
+          "myself",
+          "you",
+          "you're",
+          "you've",
+          "you'll",
+          "you'd",
+          "your",
+          "yours",
+          "yourself");
 
   static boolean hasVerb(Nlp.Sentence s) {
     return s.tokens().stream()

@@ -38,6 +38,32 @@ public final class QualityGate {
           Pattern.CASE_INSENSITIVE);
 
   /**
+   * Resolve that only keeps a conversation going, said of oneself or of both: to keep going, to
+   * make it (happen), never to give up, to do one's best, to chase one's dreams. It names no plan a
+   * reader could note (measured on LoCoMo: such commitments have a reference observation far less
+   * often than other findings).
+   */
+  private static final String PEP_TALK =
+      "|\\b(?:will|'ll|gonna|going to|gotta|have to|need to|must|let's)\\s+"
+          + "(?:(?:always|definitely|totally|just|really|still|never|all|both)\\s+)*"
+          + "(?:keep (?:on )?(?:going|pushing|trying|believing|fighting|plugging|working hard"
+          + "|at it|chasing|dreaming|moving|grinding|rocking)|make (?:it|this|that) (?:happen|work)"
+          + "|make it(?= *[!.,]| *$| through)|never (?:give up|quit|stop)|not give up|stay (?:positive|motivated"
+          + "|strong|determined|optimistic|focused)|do (?:my|his|her|our|their|your) best"
+          + "|make (?:my|his|her|our|their|your) dreams|chase (?:my|his|her|our|their|your)"
+          + " dreams|make (?:you|u|him|her|them) proud|rock (?:it|this))";
+
+  /**
+   * Showing a photo or thing and urging the other person on: "Here's a pic from last week", "Check
+   * out this piece", "Let's make some great memories", "Don't be afraid to take risks". What the
+   * photo shows is in the sentence around it, if anywhere; a suggestion is not yet a plan.
+   */
+  private static final String SHOW_AND_TELL =
+      "|^(?:here(?:'s| is| are)|check (?:out|this|it)|take a look|look at (?:this|that|these)"
+          + "|let's (?!go with|use|pick|choose|stick with)|don't (?:be afraid|worry|forget to"
+          + "|give up|stop)|keep (?:going|pushing|it up|at it|on))\\b";
+
+  /**
    * Social talk aimed at the other person: thanks, wishes, praise, reassurance, and the promises
    * that only keep the conversation going (to let them know, to keep something in mind).
    */
@@ -57,7 +83,10 @@ public final class QualityGate {
               + "|(?:you|u)(?:'re| are) (?:so |really |such )?(?:welcome|right|the best|amazing"
               + "|awesome|doing great|so kind|sweet|a star)|(?:you|u) (?:got|can do) this"
               + "|(?:you|u) deserve|keep (?:it )?up|i appreciate|(?:i'm|i am) (?:so )?sorry"
-              + "|(?:i'm|i am) here for (?:you|u))",
+              + "|(?:i'm|i am) here for (?:you|u))"
+              + "|\\b(?:hang in there|no doubt|(?:you|u)(?:'ve| have)? got this|fingers crossed)\\b"
+              + PEP_TALK
+              + SHOW_AND_TELL,
           Pattern.CASE_INSENSITIVE);
 
   /** Why to drop a sentence, or null to keep it. */

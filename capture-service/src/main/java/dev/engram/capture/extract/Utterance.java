@@ -8,7 +8,10 @@ import java.util.regex.Pattern;
  * ("[shares …]") taken off, and who was spoken to: the nearest other person (role user) in the
  * batch, so "you" can be resolved; an assistant is not named (its "you" stays "you").
  */
-record Utterance(Statement statement, String text, String listener) {
+record Utterance(Statement statement, String text, String listener, boolean prompted) {
+
+  /** A pause after which a turn opens a new conversation (and so brings news). */
+  private static final java.time.Duration PAUSE = java.time.Duration.ofHours(1);
 
   private static final Pattern ATTACHMENT = Pattern.compile("\\s*\\[shares [^\\]]*\\]\\s*$");
 
@@ -35,7 +38,25 @@ record Utterance(Statement statement, String text, String listener) {
       text = text.substring(prefix.length()).strip();
     }
     text = ATTACHMENT.matcher(text).replaceAll("");
-    return new Utterance(st, text, listener(statements, i));
+    return new Utterance(st, text, listener(statements, i), prompted(statements, i));
+  }
+
+  /**
+   * Whether the turn answers a question of the turn before it, or opens the conversation (the first
+   * turn read, or the first after a pause): what people say of themselves then is what a careful
+   * reader notes; a remark in passing mostly is not (measured on LoCoMo conv-26/30/41: 79% of the
+   * first-person turns that answer a question or open a session have a reference observation, 46%
+   * of the others).
+   */
+  private static boolean prompted(List<Statement> statements, int i) {
+    if (i == 0) {
+      return true;
+    }
+    Statement before = statements.get(i - 1);
+    return before.text().contains("?")
+        || java.time.Duration.between(before.occurredAt(), statements.get(i).occurredAt())
+                .compareTo(PAUSE)
+            >= 0;
   }
 
   /** The nearest other human speaker, looking back first. */
