@@ -108,6 +108,59 @@ class ModesAndUsageTest {
   }
 
   @Test
+  void recentTurnsForAModeLeaveOtherModesOut() {
+    String agent = Api.unique("bot");
+    String chat = Api.unique("chat");
+    String turn =
+        "{\"agent\":\"%s\",\"chat\":\"%s\",\"speaker\":\"alice\",\"role\":\"user\","
+            + "\"text\":\"%s\"%s}";
+    Api.as(TestKeys.AGENT)
+        .body(
+            "{\"exchanges\":["
+                + String.join(
+                    ",",
+                    turn.formatted(agent, chat, "plain hello", ""),
+                    turn.formatted(agent, chat, "the dragon roars", ",\"mode\":\"roleplay\""),
+                    turn.formatted(agent, chat, "the sprint starts", ",\"mode\":\"work\""))
+                + "]}")
+        .post("/v1/exchanges")
+        .then()
+        .statusCode(201);
+    java.util.function.Function<String, java.util.List<String>> recent =
+        mode -> {
+          var r =
+              given()
+                  .header("Authorization", TestKeys.bearer(TestKeys.INTERNAL))
+                  .queryParam("tenant", "acme")
+                  .queryParam("agent", agent)
+                  .queryParam("chat", chat);
+          if (mode != null) {
+            r.queryParam("mode", mode);
+          }
+          return r.get("/internal/v1/exchanges/recent")
+              .then()
+              .statusCode(200)
+              .extract()
+              .jsonPath()
+              .getList("turns.text");
+        };
+    assertEquals(
+        java.util.List.of("plain hello", "the dragon roars", "the sprint starts"),
+        recent.apply(null));
+    assertEquals(java.util.List.of("plain hello", "the sprint starts"), recent.apply("work"));
+    assertEquals(java.util.List.of("plain hello", "the dragon roars"), recent.apply("roleplay"));
+    given()
+        .header("Authorization", TestKeys.bearer(TestKeys.INTERNAL))
+        .queryParam("tenant", "acme")
+        .queryParam("agent", agent)
+        .queryParam("chat", chat)
+        .queryParam("mode", "Work")
+        .get("/internal/v1/exchanges/recent")
+        .then()
+        .statusCode(400);
+  }
+
+  @Test
   void whatTheReflectorLearnsInheritsTheModeOfItsExchanges() {
     String agent = Api.unique("bot");
     String chat = Api.unique("chat");

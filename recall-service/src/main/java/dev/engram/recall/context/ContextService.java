@@ -113,7 +113,7 @@ public class ContextService {
     CompletableFuture<List<TurnSource.Turn>> pendingTurns =
         r.chat() == null || recentTurns == 0
             ? CompletableFuture.completedFuture(List.of())
-            : turns.recent(tenant, r.agent(), r.chat(), recentTurns);
+            : turns.recent(tenant, r.agent(), r.chat(), r.mode(), recentTurns);
     int n = c.candidates();
     Visibility memories =
         new Visibility(tenant, r.agent(), r.chat(), Set.of(DocKind.MEMORY), Instant.now())
