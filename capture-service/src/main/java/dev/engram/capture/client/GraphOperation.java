@@ -84,7 +84,8 @@ public record GraphOperation(
       String text,
       double confidence,
       Instant createdAt,
-      List<Long> sourceExchangeIds) {}
+      List<Long> sourceExchangeIds,
+      String mode) {}
 
   /** An exchange node. */
   public record Exchange(
@@ -96,7 +97,8 @@ public record GraphOperation(
       String thread,
       String speaker,
       String text,
-      Instant occurredAt) {}
+      Instant occurredAt,
+      String mode) {}
 
   /** A bi-temporal fact. */
   public record Fact(

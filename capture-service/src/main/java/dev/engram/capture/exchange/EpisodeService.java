@@ -57,9 +57,9 @@ class EpisodeService {
   }
 
   /** The newest {@code limit} ACTIVE turns of a chat, oldest first (internal API). */
-  Uni<RecentTurns> recent(String tenant, String agent, String chat, int limit) {
+  Uni<RecentTurns> recent(String tenant, String agent, String chat, String mode, int limit) {
     return exchanges
-        .latestInChat(tenant, agent, chat, limit + 1)
+        .latestInChat(tenant, agent, chat, mode, limit + 1)
         .map(
             newestFirst -> {
               List<Exchange> shown =

@@ -47,6 +47,9 @@ public class Exchange extends PanacheEntityBase {
   @JdbcTypeCode(SqlTypes.JSON)
   public Map<String, String> metadata;
 
+  /** The mode of the conversation (work, personal, ...); null: untagged. */
+  public String mode;
+
   /** Starts at 1 and grows with every change (Hibernate keeps an initial value that is >= 0). */
   @Version public long version = 1;
 

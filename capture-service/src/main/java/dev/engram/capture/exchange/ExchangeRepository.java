@@ -49,8 +49,12 @@ public class ExchangeRepository implements PanacheRepositoryBase<Exchange, Long>
   }
 
   /** The chat's latest ACTIVE turns, newest first. */
-  Uni<List<Exchange>> latestInChat(String tenant, String agent, String chat, int limit) {
-    return latestActive("chat = ?4", limit, tenant, agent, chat);
+  Uni<List<Exchange>> latestInChat(
+      String tenant, String agent, String chat, String mode, int limit) {
+    return mode == null
+        ? latestActive("chat = ?4", limit, tenant, agent, chat)
+        : latestActive(
+            "chat = ?4 and (mode is null or mode = ?5)", limit, tenant, agent, chat, mode);
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.engram.capture.exchange;
 
 import dev.engram.capture.gate.GateClean;
 import dev.engram.capture.gate.Metadata;
+import dev.engram.capture.memory.Modes;
 import dev.engram.capture.web.Names;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
@@ -26,7 +27,10 @@ final class ExchangeRequests {
   /** {@code POST /v1/exchanges}: a batch of turns, stored in order. */
   record Append(@NotEmpty List<@Valid @NotNull Item> exchanges) {}
 
-  /** One verbatim turn. {@code occurred_at} defaults to the time of the request. */
+  /**
+   * One verbatim turn. {@code occurred_at} defaults to the time of the request; {@code mode} tags
+   * the turn and what the Reflector learns from it.
+   */
   record Item(
       @NotNull @Pattern(regexp = Names.PATTERN, message = Names.MESSAGE) String agent,
       @NotNull @Pattern(regexp = Names.PATTERN, message = Names.MESSAGE) String chat,
@@ -41,7 +45,8 @@ final class ExchangeRequests {
       @NotNull ExchangeRole role,
       @NotBlank String text,
       Instant occurredAt,
-      Map<@Metadata.Key String, @NotNull String> metadata) {}
+      Map<@Metadata.Key String, @NotNull String> metadata,
+      @Pattern(regexp = Modes.PATTERN, message = Modes.MESSAGE) String mode) {}
 
   /** What was stored, in request order. */
   record Appended(List<AppendedItem> items) {}

@@ -268,6 +268,7 @@ public class ExchangeService {
     e.occurredAt = occurredAt;
     e.recordedAt = now;
     e.metadata = item.metadata();
+    e.mode = item.mode();
     return e;
   }
 }

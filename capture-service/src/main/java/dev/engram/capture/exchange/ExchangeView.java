@@ -18,7 +18,8 @@ public record ExchangeView(
     Map<String, String> metadata,
     String contentSha256,
     ExchangeStatus status,
-    String statusReason) {
+    String statusReason,
+    String mode) {
 
   /** The view of a row. */
   public static ExchangeView of(Exchange e) {
@@ -36,6 +37,7 @@ public record ExchangeView(
         e.metadata,
         e.contentSha256,
         e.status,
-        e.statusReason);
+        e.statusReason,
+        e.mode);
   }
 }

@@ -55,7 +55,8 @@ class ExplicitMemories {
                       row.session,
                       MemoryScope.CHAT,
                       SOURCE,
-                      caller);
+                      caller,
+                      row.mode);
               return writer
                   .write(scope, findings, Map.of())
                   .invoke(tally -> created.put(row.id, List.copyOf(tally.memoryIds)))

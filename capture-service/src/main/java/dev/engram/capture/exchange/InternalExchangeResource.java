@@ -1,5 +1,6 @@
 package dev.engram.capture.exchange;
 
+import dev.engram.capture.memory.Modes;
 import dev.engram.common.auth.Roles;
 import dev.engram.common.error.EngramException;
 import dev.engram.common.web.QueryParams;
@@ -11,8 +12,9 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.QueryParam;
 
 /**
- * {@code GET /internal/v1/exchanges/recent?tenant&agent&chat&limit}: the newest turns of a chat,
- * which recall-service puts into an assembled context. Quarantined turns are never served.
+ * {@code GET /internal/v1/exchanges/recent?tenant&agent&chat&limit[&mode]}: the newest turns of a
+ * chat, which recall-service puts into an assembled context. Quarantined turns are never served;
+ * with a mode, only turns of that mode and untagged ones.
  */
 @Path("/internal/v1/exchanges/recent")
 @RolesAllowed(Roles.INTERNAL)
@@ -33,7 +35,8 @@ class InternalExchangeResource {
       @QueryParam("tenant") String tenant,
       @QueryParam("agent") String agent,
       @QueryParam("chat") String chat,
-      @QueryParam("limit") String limit) {
+      @QueryParam("limit") String limit,
+      @QueryParam("mode") String mode) {
     EpisodeResource.require("tenant", tenant);
     EpisodeResource.require("agent", agent);
     EpisodeResource.require("chat", chat);
@@ -42,6 +45,9 @@ class InternalExchangeResource {
     if (n < 1 || n > MAX_LIMIT) {
       throw EngramException.invalid("limit", "range", "must be between 1 and " + MAX_LIMIT);
     }
-    return episodes.recent(tenant, agent, chat, n);
+    if (mode != null && !mode.matches(Modes.PATTERN)) {
+      throw EngramException.invalid("mode", "Pattern", Modes.MESSAGE);
+    }
+    return episodes.recent(tenant, agent, chat, mode, n);
   }
 }

@@ -81,6 +81,7 @@ class FindingMemories {
     m.thread = scope.thread();
     m.session = scope.session();
     m.scope = scope.scope();
+    m.mode = scope.mode();
     m.category = f.category();
     m.text = text;
     m.contentSha256 = Sha256.hex(text);

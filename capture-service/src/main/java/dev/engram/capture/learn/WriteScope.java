@@ -6,7 +6,7 @@ import dev.engram.common.auth.Caller;
 /**
  * Where findings are written: the tenant, agent and chat (CHAT scope), thread and session of the
  * exchanges they came from, the memory source ({@code reflector}, {@code remember}, {@code llm})
- * and who is audited as the writer.
+ * and who is audited as the writer, and the mode the memories inherit from those exchanges.
  */
 public record WriteScope(
     String tenant,
@@ -16,4 +16,5 @@ public record WriteScope(
     String session,
     MemoryScope scope,
     String source,
-    Caller actor) {}
+    Caller actor,
+    String mode) {}

@@ -1,6 +1,7 @@
 package dev.engram.capture.memory;
 
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
@@ -67,6 +68,28 @@ public class Memory extends PanacheEntityBase {
   public Instant decayedAt;
 
   public String createdBy;
+
+  /** The mode it belongs to (work, personal, ...); null: untagged, seen from every mode. */
+  public String mode;
+
+  /**
+   * Usage: written only by {@link dev.engram.capture.usage.SurfacedCounts} in one SQL statement,
+   * never by an entity update, so an edit that loaded the row earlier cannot undo a count.
+   */
+  @Column(insertable = false, updatable = false)
+  public long timesSurfaced;
+
+  @Column(insertable = false, updatable = false)
+  public Instant lastSurfaced;
+
+  /** When a context pack last gave it to an agent; decay counts that as seen. */
+  @Column(insertable = false, updatable = false)
+  public Instant lastUsed;
+
+  /** When it was last seen in conversation or used in a context pack, whichever is later. */
+  public Instant seenOrUsedAt() {
+    return lastUsed != null && lastUsed.isAfter(lastSeenAt) ? lastUsed : lastSeenAt;
+  }
 
   /** Starts at 1 and grows with every change (Hibernate keeps an initial value that is >= 0). */
   @Version public long version = 1;

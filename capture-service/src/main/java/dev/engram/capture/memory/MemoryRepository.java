@@ -174,8 +174,8 @@ public class MemoryRepository implements PanacheRepositoryBase<Memory, Long> {
   }
 
   /**
-   * ACTIVE memories of these sources not seen since {@code unseenSince} and not decayed since
-   * {@code decayedBefore}, least recently seen first.
+   * ACTIVE memories of these sources neither seen nor used since {@code unseenSince}, not decayed
+   * since {@code decayedBefore}, least recently seen first.
    */
   public Uni<List<Memory>> decayable(
       String tenant,
@@ -185,6 +185,7 @@ public class MemoryRepository implements PanacheRepositoryBase<Memory, Long> {
       int limit) {
     return find(
             "tenant = ?1 and status = ?2 and source in ?3 and lastSeenAt < ?4"
+                + " and (lastUsed is null or lastUsed < ?4)"
                 + " and (decayedAt is null or decayedAt < ?5) order by lastSeenAt",
             tenant,
             MemoryStatus.ACTIVE,

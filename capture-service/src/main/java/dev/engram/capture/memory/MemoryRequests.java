@@ -34,7 +34,8 @@ final class MemoryRequests {
           String source,
       @Valid Provenance provenance,
       Map<@Metadata.Key String, @NotNull String> metadata,
-      Instant expiresAt) {}
+      Instant expiresAt,
+      @Pattern(regexp = Modes.PATTERN, message = Modes.MESSAGE) String mode) {}
 
   /** {@code PATCH /v1/memories/{id}}: only the fields given change. */
   record Update(
@@ -55,8 +56,8 @@ final class MemoryRequests {
   }
 
   /**
-   * {@code POST /v1/memories/{id}/supersede}: the new memory inherits scope, agent, chat, thread
-   * and, unless given, category and confidence from the one it replaces.
+   * {@code POST /v1/memories/{id}/supersede}: the new memory inherits scope, agent, chat, thread,
+   * mode and, unless given, category and confidence from the one it replaces.
    */
   record Supersede(
       @NotBlank String text,

@@ -79,6 +79,7 @@ public class MemoryService {
     m.provenance = req.provenance();
     m.metadata = req.metadata();
     m.expiresAt = req.expiresAt();
+    m.mode = req.mode();
     m.status = MemoryStatus.ACTIVE;
     m.createdBy = caller.keyId();
     m.createdAt = now;
@@ -271,6 +272,7 @@ public class MemoryService {
     next.thread = old.thread;
     next.session = old.session;
     next.scope = old.scope;
+    next.mode = old.mode;
     next.category = req.category() == null ? old.category : req.category();
     next.confidence = req.confidence() == null ? old.confidence : req.confidence();
     next.source = req.source() == null ? old.source : req.source();

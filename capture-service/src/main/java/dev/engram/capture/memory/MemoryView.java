@@ -3,7 +3,10 @@ package dev.engram.capture.memory;
 import java.time.Instant;
 import java.util.Map;
 
-/** A memory as clients see it. */
+/**
+ * A memory as clients see it; {@code times_surfaced}, {@code last_surfaced} and {@code last_used}
+ * are its usage by recall and context (see the README).
+ */
 public record MemoryView(
     long id,
     String agent,
@@ -28,7 +31,11 @@ public record MemoryView(
     Instant supersededAt,
     Instant lastSeenAt,
     String contentSha256,
-    long version) {
+    long version,
+    String mode,
+    long timesSurfaced,
+    Instant lastSurfaced,
+    Instant lastUsed) {
 
   /** The view of a row. */
   public static MemoryView of(Memory m) {
@@ -56,6 +63,10 @@ public record MemoryView(
         m.supersededAt,
         m.lastSeenAt,
         m.contentSha256,
-        m.version);
+        m.version,
+        m.mode,
+        m.timesSurfaced,
+        m.lastSurfaced,
+        m.lastUsed);
   }
 }

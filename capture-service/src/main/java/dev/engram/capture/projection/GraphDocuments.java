@@ -44,7 +44,8 @@ final class GraphDocuments {
             m.text,
             m.confidence,
             m.createdAt,
-            sources));
+            sources,
+            m.mode));
   }
 
   static Optional<GraphOperation> of(Exchange e) {
@@ -62,7 +63,8 @@ final class GraphDocuments {
                 e.thread,
                 e.speaker,
                 e.text,
-                e.occurredAt)));
+                e.occurredAt,
+                e.mode)));
   }
 
   static GraphOperation of(Fact f) {

@@ -54,7 +54,8 @@ final class IndexDocuments {
             m.supersededAt,
             m.source,
             sources,
-            m.metadata));
+            m.metadata,
+            m.mode));
   }
 
   static IndexOperation of(Exchange e) {
@@ -84,6 +85,7 @@ final class IndexDocuments {
             null,
             null,
             List.of(),
-            e.metadata));
+            e.metadata,
+            e.mode));
   }
 }

@@ -99,7 +99,15 @@ class ChatBatches {
     Exchange last = rows.getLast();
     WriteScope chatScope =
         new WriteScope(
-            tenant, agent, chat, last.thread, last.session, MemoryScope.CHAT, SOURCE, actor);
+            tenant,
+            agent,
+            chat,
+            last.thread,
+            last.session,
+            MemoryScope.CHAT,
+            SOURCE,
+            actor,
+            last.mode);
     List<Finding> findings = found.findings();
     return semantic
         .nearest(chatScope, findings)
@@ -114,7 +122,10 @@ class ChatBatches {
         .map(tally -> new Result(rows.size(), tally, found.skipped()));
   }
 
-  /** Findings are written one by one, each with the thread and session of its first exchange. */
+  /**
+   * Findings are written one by one, each with the thread and session of its first exchange and the
+   * mode of its exchanges ({@link #modeOf}).
+   */
   private Uni<Tally> write(
       List<Finding> findings,
       Map<Integer, List<Long>> similar,
@@ -139,7 +150,8 @@ class ChatBatches {
                           source.session,
                           MemoryScope.CHAT,
                           SOURCE,
-                          chatScope.actor());
+                          chatScope.actor(),
+                          modeOf(f, byId));
               Map<Integer, List<Long>> hint = new HashMap<>();
               if (similar.containsKey(i)) {
                 hint.put(0, similar.get(i));
@@ -149,6 +161,26 @@ class ChatBatches {
         .collect()
         .last()
         .replaceWith(total);
+  }
+
+  /**
+   * The mode a finding inherits: the one mode tagged among its exchanges (untagged ones do not
+   * widen it); with several, the first exchange's, so it stays inside one mode rather than becoming
+   * untagged and visible from all.
+   */
+  static String modeOf(Finding f, Map<Long, Exchange> byId) {
+    List<String> modes =
+        f.exchangeIds().stream()
+            .map(byId::get)
+            .filter(e -> e != null && e.mode != null)
+            .map(e -> e.mode)
+            .distinct()
+            .toList();
+    if (modes.size() <= 1) {
+      return modes.isEmpty() ? null : modes.getFirst();
+    }
+    Exchange first = byId.get(f.exchangeIds().getFirst());
+    return first != null && first.mode != null ? first.mode : modes.getFirst();
   }
 
   private static Uni<Void> lock(String tenant, String agent, String chat) {

@@ -18,10 +18,11 @@ import java.util.Set;
 
 /**
  * Memory pool health, applied at the end of each Reflector run over a tenant. Decay: memories of
- * the decaying sources that were not seen again for the grace period lose confidence (halving every
- * half-life); below the floor they are ARCHIVED. Capacity: above the limit of ACTIVE memories per
- * chat, per agent and per tenant, the least confident and least recently seen are ARCHIVED first.
- * Archived, never deleted; every change is audited and projected.
+ * the decaying sources that were neither seen again nor used (given to an agent in a context pack,
+ * {@code last_used}) for the grace period lose confidence (halving every half-life); below the
+ * floor they are ARCHIVED. Capacity: above the limit of ACTIVE memories per chat, per agent and per
+ * tenant, the least confident and least recently seen are ARCHIVED first. Archived, never deleted;
+ * every change is audited and projected.
  */
 @ApplicationScoped
 class Lifecycle {
@@ -92,7 +93,8 @@ class Lifecycle {
                             .onItem()
                             .transformToUniAndConcatenate(
                                 m -> {
-                                  Instant from = m.lastSeenAt.plus(grace);
+                                  Instant seen = m.seenOrUsedAt();
+                                  Instant from = seen.plus(grace);
                                   if (m.decayedAt != null && m.decayedAt.isAfter(from)) {
                                     from = m.decayedAt;
                                   }
@@ -107,8 +109,8 @@ class Lifecycle {
                                     m.status = MemoryStatus.ARCHIVED;
                                     m.archivedAt = now;
                                     m.statusReason =
-                                        "decayed: not seen since "
-                                            + m.lastSeenAt
+                                        "decayed: not seen or used since "
+                                            + seen
                                             + ", confidence below "
                                             + config.archiveBelow();
                                   }

@@ -19,7 +19,8 @@ import java.util.Map;
  * indexes, exports (with a vector) and returns it. Identified by (tenant, kind, id); {@code
  * version} orders updates of one document. {@code archivedAt} / {@code supersededAt} say when a
  * memory left ACTIVE (for {@code as_of}); {@code source}, {@code sourceExchangeIds} and {@code
- * metadata} are provenance, stored and returned but never searched.
+ * metadata} are provenance, stored and returned but never searched; {@code mode} (optional, last)
+ * isolates modes.
  *
  * <p>The JSON names come from the services' snake_case naming; the component order is the wire
  * order. {@code id} and {@code version} are boxed so a missing one is a validation error, not 0.
@@ -49,10 +50,67 @@ public record IndexDocument(
     @Size(min = 1, max = 64) String source,
     @Size(max = 1000) List<@NotNull Long> sourceExchangeIds,
     @Size(max = 64)
-        Map<@NotNull @Size(max = 128) String, @NotNull @Size(max = 1024) String> metadata) {
+        Map<@NotNull @Size(max = 128) String, @NotNull @Size(max = 1024) String> metadata,
+    @Pattern(regexp = IndexDocument.MODE_PATTERN) String mode) {
 
   /** A tenant name (also the tenant of a delete or reset). */
   public static final String TENANT_PATTERN = "[A-Za-z0-9._-]{1,64}";
+
+  /**
+   * A mode tag (work, personal, ...): recall for a mode sees documents of that mode and untagged
+   * ones (null) only.
+   */
+  public static final String MODE_PATTERN = "[a-z][a-z0-9_-]{0,31}";
+
+  /** An untagged document (no mode): the form every sender used before modes existed. */
+  public IndexDocument(
+      String tenant,
+      DocKind kind,
+      Long id,
+      Long version,
+      String agent,
+      String chat,
+      String thread,
+      String session,
+      Scope scope,
+      String category,
+      Status status,
+      String speaker,
+      String role,
+      String text,
+      Double confidence,
+      Instant createdAt,
+      Instant expiresAt,
+      Instant archivedAt,
+      Instant supersededAt,
+      String source,
+      List<Long> sourceExchangeIds,
+      Map<String, String> metadata) {
+    this(
+        tenant,
+        kind,
+        id,
+        version,
+        agent,
+        chat,
+        thread,
+        session,
+        scope,
+        category,
+        status,
+        speaker,
+        role,
+        text,
+        confidence,
+        createdAt,
+        expiresAt,
+        archivedAt,
+        supersededAt,
+        source,
+        sourceExchangeIds,
+        metadata,
+        null);
+  }
 
   public IndexDocument {
     // No sources is an empty list; nulls inside are kept for validation to report, not an NPE.

@@ -33,5 +33,6 @@ interface CaptureInternalRestClient {
       @QueryParam("tenant") String tenant,
       @QueryParam("agent") String agent,
       @QueryParam("chat") String chat,
-      @QueryParam("limit") int limit);
+      @QueryParam("limit") int limit,
+      @QueryParam("mode") String mode);
 }

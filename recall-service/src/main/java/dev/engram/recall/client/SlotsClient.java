@@ -48,12 +48,13 @@ public class SlotsClient implements SlotSource, TurnSource {
   }
 
   @Override
-  public CompletableFuture<List<Turn>> recent(String tenant, String agent, String chat, int limit) {
+  public CompletableFuture<List<Turn>> recent(
+      String tenant, String agent, String chat, String mode, int limit) {
     return Failures.skippable(
         CAPTURE,
         turnsTimeout,
         client
-            .recentTurns(tenant, agent, chat, limit)
+            .recentTurns(tenant, agent, chat, limit, mode)
             .map(
                 r ->
                     r == null || r.turns() == null

@@ -15,6 +15,7 @@ import dev.engram.recall.recall.ProperNouns;
 import dev.engram.recall.recall.RecallQuery;
 import dev.engram.recall.recall.RecallResult;
 import dev.engram.recall.recall.RecallService;
+import dev.engram.recall.usage.SurfacedLog;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -56,6 +57,7 @@ public class ContextService {
   private final ContextTemplates templates;
   private final ContextAssembler assembler;
   private final ContextMetrics metrics;
+  private final SurfacedLog usage;
 
   ContextService(
       IndexStore store,
@@ -66,8 +68,10 @@ public class ContextService {
       BeliefSource beliefs,
       UncertainBeliefs uncertain,
       RecallConfig config,
-      ContextMetrics metrics) {
+      ContextMetrics metrics,
+      SurfacedLog usage) {
     this.metrics = metrics;
+    this.usage = usage;
     this.store = store;
     this.recall = recall;
     this.slots = slots;
@@ -115,10 +119,11 @@ public class ContextService {
     CompletableFuture<List<TurnSource.Turn>> pendingTurns =
         r.chat() == null || recentTurns == 0
             ? CompletableFuture.completedFuture(List.of())
-            : turns.recent(tenant, r.agent(), r.chat(), recentTurns);
+            : turns.recent(tenant, r.agent(), r.chat(), r.mode(), recentTurns);
     int n = c.candidates();
     Visibility memories =
-        new Visibility(tenant, r.agent(), r.chat(), Set.of(DocKind.MEMORY), Instant.now());
+        new Visibility(tenant, r.agent(), r.chat(), Set.of(DocKind.MEMORY), Instant.now())
+            .withMode(r.mode());
     Page identity = store.byConfidence(memories.withFilters(only(PROFILE)), n);
     Page essential = store.byConfidence(memories.withFilters(except(PROFILE)), n);
     List<ContextResponse.Skipped> skipped = new ArrayList<>();
@@ -146,7 +151,8 @@ public class ContextService {
                   r.query(),
                   n,
                   Set.of(DocKind.values()),
-                  Filters.NONE));
+                  Filters.NONE,
+                  r.mode()));
       found
           .skipped()
           .forEach(s -> skipped.add(new ContextResponse.Skipped(s.signal(), s.reason())));
@@ -174,6 +180,7 @@ public class ContextService {
                 new ContextAssembler.Layer(essential.documents(), essential.total()),
                 relevance,
                 doubts));
+    usage.memories(tenant, shown(assembled.sections()), true);
     long took = System.nanoTime() - start;
     metrics.assembled(took);
     return new ContextResponse(
@@ -253,6 +260,16 @@ public class ContextService {
                         ? new ContextResponse.ItemRef("fact", e.fact())
                         : new ContextResponse.ItemRef(e.key().kind().wire(), e.key().id()))
             .toList());
+  }
+
+  /** The memories the packed text shows: given to the agent, so "used" (see the README). */
+  private static List<Long> shown(List<ContextSection> sections) {
+    return sections.stream()
+        .flatMap(s -> s.entries.stream())
+        .filter(e -> e.key() != null && e.key().kind() == DocKind.MEMORY)
+        .map(e -> e.key().id())
+        .distinct()
+        .toList();
   }
 
   private static Filters only(String category) {

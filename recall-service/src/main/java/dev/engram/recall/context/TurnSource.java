@@ -11,8 +11,11 @@ import java.util.concurrent.CompletableFuture;
  */
 public interface TurnSource {
 
-  /** The chat's last {@code limit} turns, oldest first. */
-  CompletableFuture<List<Turn>> recent(String tenant, String agent, String chat, int limit);
+  /**
+   * The chat's last {@code limit} turns (of {@code mode} and untagged; null: all), oldest first.
+   */
+  CompletableFuture<List<Turn>> recent(
+      String tenant, String agent, String chat, String mode, int limit);
 
   /** One verbatim turn of the chat; speaker, role and text are the chat's, not trusted. */
   record Turn(

@@ -26,7 +26,8 @@ public enum DocField {
   SUPERSEDED_AT("superseded_at"),
   SOURCE("source"),
   SOURCE_EXCHANGE_IDS("source_exchange_ids"),
-  METADATA("metadata");
+  METADATA("metadata"),
+  MODE("mode");
 
   private final String stored;
 

@@ -16,11 +16,19 @@ import java.util.Set;
  *   <li>exchanges of ({@code agent}, {@code chat}).
  * </ul>
  *
- * A null {@code chat} sees no CHAT memories and no exchanges. Every adapter implements exactly
- * this; the shared contract test checks it.
+ * A null {@code chat} sees no CHAT memories and no exchanges. With a {@code mode} (work, personal,
+ * ...), only documents of that mode and untagged ones (no mode) are visible; without one, every
+ * mode is (the key's whole tenant, as before modes existed). Every adapter implements exactly this;
+ * the shared contract test checks it.
  */
 public record Visibility(
-    String tenant, String agent, String chat, Set<DocKind> kinds, Instant now, Filters filters) {
+    String tenant,
+    String agent,
+    String chat,
+    Set<DocKind> kinds,
+    Instant now,
+    Filters filters,
+    String mode) {
 
   public Visibility {
     Objects.requireNonNull(tenant, "tenant");
@@ -30,15 +38,24 @@ public record Visibility(
     filters = filters == null ? Filters.NONE : filters;
   }
 
+  public Visibility(
+      String tenant, String agent, String chat, Set<DocKind> kinds, Instant now, Filters filters) {
+    this(tenant, agent, chat, kinds, now, filters, null);
+  }
+
   public Visibility(String tenant, String agent, String chat, Set<DocKind> kinds, Instant now) {
-    this(tenant, agent, chat, kinds, now, Filters.NONE);
+    this(tenant, agent, chat, kinds, now, Filters.NONE, null);
+  }
+
+  public Visibility withMode(String mode) {
+    return new Visibility(tenant, agent, chat, kinds, now, filters, mode);
   }
 
   public Visibility withFilters(Filters filters) {
-    return new Visibility(tenant, agent, chat, kinds, now, filters);
+    return new Visibility(tenant, agent, chat, kinds, now, filters, mode);
   }
 
   public Visibility withKinds(Set<DocKind> kinds) {
-    return new Visibility(tenant, agent, chat, kinds, now, filters);
+    return new Visibility(tenant, agent, chat, kinds, now, filters, mode);
   }
 }

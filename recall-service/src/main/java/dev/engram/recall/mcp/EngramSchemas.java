@@ -19,6 +19,9 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
   static final String CHAT = "the conversation, e.g. telegram:42; 1-200 printable characters";
   static final String THREAD = "a thread (topic) inside the chat; 1-200 printable characters";
   static final String SESSION = "a session of the agent; 1-200 printable characters";
+  static final String MODE =
+      "a mode such as work or roleplay (lower-case, at most 32): only memories of that mode and"
+          + " untagged ones; without it, every mode";
 
   @Override
   public JsonObject generate(ToolManager.ToolInfo tool) {
@@ -66,7 +69,8 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                   .put("min_confidence", number("only memories at least this sure, 0 to 1"))
                   .put("include_archived", bool("also archived memories (default false)"))
                   .put("speakers", array(text("a speaker name"), "only turns of these speakers"))
-                  .put("as_of", dateTime("recall as the memory stood at this time")));
+                  .put("as_of", dateTime("recall as the memory stood at this time"))
+                  .put("mode", text(MODE)));
       case "context" ->
           object(
               List.of("agent", "budget_tokens"),
@@ -79,7 +83,8 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                   .put("budget_tokens", integer("the most tokens the block may take, 1 to 1000000"))
                   .put(
                       "recent_turns",
-                      integer("how many recent turns of the chat to show, 0 to 100 (default 10)")));
+                      integer("how many recent turns of the chat to show, 0 to 100 (default 10)"))
+                  .put("mode", text(MODE)));
       case "session_start" ->
           object(
               List.of("agent", "budget_tokens"),

@@ -41,9 +41,11 @@ class RecallTools {
           "include_archived",
           "time_range",
           "speakers",
-          "as_of");
+          "as_of",
+          "mode");
   private static final Set<String> CONTEXT =
-      Set.of("agent", "chat", "thread", "session", "query", "budget_tokens", "recent_turns");
+      Set.of(
+          "agent", "chat", "thread", "session", "query", "budget_tokens", "recent_turns", "mode");
 
   private final McpCallers callers;
   private final RecallService recall;
@@ -116,6 +118,7 @@ class RecallTools {
     // Jackson would read 42 as "42" and "5" as 5; a tool call gets the types its schema says.
     args.optionalText("query");
     args.optionalText("as_of");
+    args.optionalText("mode");
     args.optionalLong("k");
     args.optionalLong("budget_tokens");
     args.optionalLong("recent_turns");

@@ -1,12 +1,14 @@
 package dev.engram.recall.recall;
 
 import dev.engram.contracts.index.DocKind;
+import dev.engram.contracts.index.IndexDocument;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import java.time.Instant;
 import java.util.Set;
@@ -14,7 +16,8 @@ import java.util.Set;
 /**
  * Body of {@code POST /v1/recall}. {@code agent} and {@code chat} select what is visible inside the
  * key's tenant (without {@code chat}: GLOBAL and AGENT memories only); {@code thread} is the active
- * thread the thread signal boosts. The rest are filters (see README).
+ * thread the thread signal boosts; {@code mode} limits it to that mode and untagged items (none:
+ * every mode). The rest are filters (see README).
  */
 public record RecallRequest(
     @NotBlank @Size(max = 256) String agent,
@@ -28,7 +31,12 @@ public record RecallRequest(
     Boolean includeArchived,
     @Valid TimeRange timeRange,
     @Size(min = 1, max = 64) Set<@NotBlank @Size(max = 256) String> speakers,
-    Instant asOf) {
+    Instant asOf,
+    @Pattern(regexp = IndexDocument.MODE_PATTERN, message = MODE_MESSAGE) String mode) {
+
+  /** Why a mode was refused. */
+  public static final String MODE_MESSAGE =
+      "must be a lower-case token of 1-32 letters, digits, '_' or '-' such as work";
 
   static final int DEFAULT_K = 10;
 

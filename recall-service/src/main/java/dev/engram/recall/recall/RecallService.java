@@ -5,6 +5,7 @@ import dev.engram.recall.config.RecallConfig;
 import dev.engram.recall.embedding.EmbeddingModel;
 import dev.engram.recall.index.Filters;
 import dev.engram.recall.index.IndexStore;
+import dev.engram.recall.usage.SurfacedLog;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -38,14 +39,17 @@ public class RecallService {
   private final HybridRecall engine;
   private final Timer latency;
   private final ThreadPoolExecutor searches;
+  private final SurfacedLog usage;
 
   RecallService(
       IndexStore store,
       EmbeddingModel embedder,
       GraphNeighbours graph,
       RecallConfig config,
-      MeterRegistry registry) {
+      MeterRegistry registry,
+      SurfacedLog usage) {
     this.config = config;
+    this.usage = usage;
     this.searches = searchExecutor(config.searchThreads());
     this.engine =
         new HybridRecall(
@@ -161,6 +165,7 @@ public class RecallService {
   public RecallResponse recall(String tenant, RecallRequest request) {
     long start = System.nanoTime();
     RecallResult result = recall(query(tenant, request));
+    usage.surfaced(tenant, result.hits().stream().map(FusedHit::document).toList(), false);
     List<RecallResponse.Item> items = result.hits().stream().map(RecallService::item).toList();
     return new RecallResponse(
         items, result.skipped(), result.semanticFloor(), (System.nanoTime() - start) / 1_000_000);
@@ -217,7 +222,8 @@ public class RecallService {
         r.query(),
         r.kOrDefault(),
         r.kindsOrDefault(),
-        filters);
+        filters,
+        r.mode());
   }
 
   private static RecallResponse.Item item(FusedHit hit) {

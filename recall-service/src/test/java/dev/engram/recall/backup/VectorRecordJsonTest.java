@@ -27,7 +27,7 @@ class VectorRecordJsonTest {
           + "\"text\":\"Alice prefers green tea\",\"confidence\":0.9,"
           + "\"created_at\":\"2026-05-08T12:00:00Z\",\"expires_at\":null,\"archived_at\":null,"
           + "\"superseded_at\":null,\"source\":\"explicit\",\"source_exchange_ids\":[3,4],"
-          + "\"metadata\":{\"k\":\"v\"},\"vector\":[0.6,0.8]}";
+          + "\"metadata\":{\"k\":\"v\"},\"mode\":null,\"vector\":[0.6,0.8]}";
 
   static final IndexDocument DOCUMENT =
       new IndexDocument(

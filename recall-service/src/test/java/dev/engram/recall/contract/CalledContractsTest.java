@@ -123,6 +123,7 @@ class CalledContractsTest {
     body.put("agent", query.get("agent").asText());
     body.put("chat", query.get("chat").asText());
     body.put("recent_turns", query.get("limit").asInt());
+    body.put("mode", query.get("mode").asText());
     body.put("budget_tokens", 2000);
     JsonNode context = context(body);
     assertEquals(queryOfT1(query), ServiceStub.query(stub.received().getLast().query()));

@@ -33,6 +33,7 @@ public final class DocBuilder {
   public String source;
   public List<Long> sourceExchangeIds = List.of();
   public Map<String, String> metadata;
+  public String mode;
 
   /** A memory; scope follows from which of agent and chat are given. */
   public static DocBuilder memory(String tenant, long id, String agent, String chat, String text) {
@@ -91,6 +92,7 @@ public final class DocBuilder {
     b.source = d.source();
     b.sourceExchangeIds = d.sourceExchangeIds();
     b.metadata = d.metadata();
+    b.mode = d.mode();
     return b;
   }
 
@@ -169,6 +171,12 @@ public final class DocBuilder {
         supersededAt,
         source,
         sourceExchangeIds,
-        metadata);
+        metadata,
+        mode);
+  }
+
+  public DocBuilder mode(String m) {
+    mode = m;
+    return this;
   }
 }

@@ -150,6 +150,51 @@ abstract class IndexStoreContract {
   }
 
   @Test
+  void aModeSeesItsOwnAndUntaggedDocumentsOnly() {
+    apply(
+        upsert(memory("t1", 1, Scope.GLOBAL, null, null, "shared fact untagged"), axis(1)),
+        upsert(
+            DocBuilder.memory("t1", 2, "bot1", null, "shared fact at work").mode("work").build(),
+            axis(1)),
+        upsert(
+            DocBuilder.memory("t1", 3, "bot1", "chat-a", "shared fact of the dragon")
+                .mode("roleplay")
+                .build(),
+            axis(1)),
+        upsert(
+            DocBuilder.exchange("t1", 4, "bot1", "chat-a", "hello from the tavern")
+                .mode("roleplay")
+                .build(),
+            axis(1)),
+        upsert(exchange("t1", 5, "bot1", "chat-a", "hello untagged"), axis(1)));
+    Visibility all = visible("t1", "bot1", "chat-a");
+    assertVisible(Set.of(1L, 2L, 3L, 4L, 5L), all);
+    assertVisible(Set.of(1L, 2L, 5L), all.withMode("work"));
+    assertVisible(Set.of(1L, 3L, 4L, 5L), all.withMode("roleplay"));
+    assertVisible(Set.of(1L, 5L), all.withMode("personal"));
+    // narrowing keeps the mode
+    Visibility workMemories =
+        all.withMode("work")
+            .withKinds(Set.of(DocKind.MEMORY))
+            .withFilters(FiltersBuilder.filters(f -> f.includeArchived = true));
+    assertVisible(Set.of(1L, 2L), workMemories);
+    var keys = List.of(new DocKey(DocKind.MEMORY, 2), new DocKey(DocKind.MEMORY, 3));
+    assertEquals(
+        List.of(new DocKey(DocKind.MEMORY, 2)),
+        store.get(keys, all.withMode("work")).stream().map(DocKey::of).toList());
+    assertEquals(
+        "roleplay",
+        store.get(List.of(new DocKey(DocKind.MEMORY, 3)), all).getFirst().mode(),
+        "the mode is stored and returned");
+    assertEquals(
+        Set.of(1L, 2L),
+        Set.copyOf(
+            store.byConfidence(workMemories, 10).documents().stream()
+                .map(IndexDocument::id)
+                .toList()));
+  }
+
+  @Test
   void exchangesAreVisibleOnlyInTheirChat() {
     apply(
         upsert(exchange("t1", 10, "bot1", "chat-a", "hello there"), axis(1)),

@@ -4,6 +4,7 @@ import static dev.engram.recall.IndexFixture.index;
 import static dev.engram.recall.IndexFixture.memory;
 import static dev.engram.recall.IndexFixture.reset;
 import static dev.engram.recall.IndexFixture.upsert;
+import static dev.engram.recall.IndexFixture.with;
 import static dev.engram.recall.mcp.EngramToolsTest.error;
 import static dev.engram.recall.mcp.EngramToolsTest.ok;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -95,6 +96,25 @@ class RecallToolsTest {
     JsonNode other =
         ok(t2, "recall", "{\"agent\":\"bot1\",\"chat\":\"telegram:1\",\"query\":\"green tea\"}");
     assertEquals(List.of(5L), ids(other.get("items")));
+  }
+
+  @Test
+  void theToolsTakeAModeAndSeeThatModeAndUntaggedMemoriesOnly() {
+    index(
+        upsert(
+            with(
+                memory("t1", 6, "bot1", null, "Alice prefers green tea brewed by the elf queen."),
+                "mode",
+                "roleplay")));
+    String recall = "{\"agent\":\"bot1\",\"query\":\"green tea\",\"mode\":\"%s\"}";
+    assertFalse(ids(ok(t1, "recall", recall.formatted("work")).get("items")).contains(6L));
+    assertTrue(ids(ok(t1, "recall", recall.formatted("roleplay")).get("items")).contains(6L));
+    String context =
+        "{\"agent\":\"bot1\",\"query\":\"green tea\",\"budget_tokens\":500,\"mode\":\"%s\"}";
+    assertFalse(ok(t1, "context", context.formatted("work")).get("text").asText().contains("elf"));
+    assertTrue(
+        ok(t1, "context", context.formatted("roleplay")).get("text").asText().contains("elf"));
+    error(t1, "recall", recall.formatted("Not A Mode"));
   }
 
   @Test

@@ -85,6 +85,7 @@ class RecallResponseJsonTest {
             "source",
             "source_exchange_ids",
             "metadata",
+            "mode",
             "score",
             "signals"),
         names);

@@ -17,6 +17,8 @@ import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.FieldExistsQuery;
+import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermInSetQuery;
@@ -76,8 +78,24 @@ final class LuceneQueries {
     query.add(kinds.build(), Occur.FILTER);
     if (request) {
       narrow(query, v.filters());
+      if (v.mode() != null) {
+        query.add(mode(v.mode()), Occur.FILTER);
+      }
     }
     return query.build();
+  }
+
+  /** This mode, or none (documents indexed before modes existed have no mode either). */
+  private static Query mode(String mode) {
+    return new BooleanQuery.Builder()
+        .add(term(DocField.MODE.stored(), mode), Occur.SHOULD)
+        .add(
+            new BooleanQuery.Builder()
+                .add(new MatchAllDocsQuery(), Occur.FILTER)
+                .add(new FieldExistsQuery(DocField.MODE.stored()), Occur.MUST_NOT)
+                .build(),
+            Occur.SHOULD)
+        .build();
   }
 
   /**

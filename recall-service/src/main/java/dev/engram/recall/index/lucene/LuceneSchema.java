@@ -18,11 +18,13 @@ import org.apache.lucene.document.Field;
 import org.apache.lucene.document.KnnFloatVectorField;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.util.BytesRef;
 
 /**
  * How an {@link IndexDocument} is laid out in Lucene: keyword fields to filter on, a BM25 text
@@ -68,6 +70,11 @@ final class LuceneSchema {
     keyword(doc, DocField.SPEAKER.stored(), d.speaker());
     keyword(doc, DocField.ROLE.stored(), d.role());
     keyword(doc, MODEL, modelId);
+    if (d.mode() != null) {
+      keyword(doc, DocField.MODE.stored(), d.mode());
+      // doc values only so that "has no mode" can be asked (FieldExistsQuery)
+      doc.add(new SortedDocValuesField(DocField.MODE.stored(), new BytesRef(d.mode())));
+    }
     doc.add(new TextField(DocField.TEXT.stored(), d.text(), Field.Store.YES));
     if (d.confidence() != null) {
       doc.add(new DoublePoint(DocField.CONFIDENCE.stored(), d.confidence()));
@@ -128,7 +135,8 @@ final class LuceneSchema {
             .toList(),
         doc.get(DocField.METADATA.stored()) == null
             ? null
-            : readJson(doc.get(DocField.METADATA.stored())));
+            : readJson(doc.get(DocField.METADATA.stored())),
+        doc.get(DocField.MODE.stored()));
   }
 
   private static Instant storedInstant(Document doc, String field) {

@@ -2,6 +2,7 @@ package dev.engram.recall.index.qdrant;
 
 import static io.qdrant.client.ConditionFactory.filter;
 import static io.qdrant.client.ConditionFactory.hasId;
+import static io.qdrant.client.ConditionFactory.isEmpty;
 import static io.qdrant.client.ConditionFactory.matchKeyword;
 import static io.qdrant.client.ConditionFactory.matchKeywords;
 import static io.qdrant.client.ConditionFactory.range;
@@ -56,6 +57,14 @@ final class QdrantFilters {
             .addMust(any(kinds))
             .addAllMust(status(v.filters()));
     narrow(f, v.filters());
+    if (v.mode() != null) {
+      // this mode, or none (an absent payload key is "empty")
+      f.addMust(
+          any(
+              List.of(
+                  matchKeyword(DocField.MODE.stored(), v.mode()),
+                  isEmpty(DocField.MODE.stored()))));
+    }
     return Optional.of(f.build());
   }
 

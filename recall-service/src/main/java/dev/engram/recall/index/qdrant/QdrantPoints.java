@@ -109,6 +109,7 @@ final class QdrantPoints {
       d.metadata().forEach((k, v) -> metadata.put(k, value(v)));
       p.put(DocField.METADATA.stored(), value(metadata));
     }
+    put(p, DocField.MODE.stored(), d.mode());
     p.put(MODEL, value(modelId));
     return p;
   }
@@ -141,7 +142,8 @@ final class QdrantPoints {
         instant(p, DocField.SUPERSEDED_AT.stored()),
         string(p, DocField.SOURCE.stored()),
         longs(p.get(DocField.SOURCE_EXCHANGE_IDS.stored())),
-        metadata(p.get(DocField.METADATA.stored())));
+        metadata(p.get(DocField.METADATA.stored())),
+        string(p, DocField.MODE.stored()));
   }
 
   static long micros(Instant t) {
