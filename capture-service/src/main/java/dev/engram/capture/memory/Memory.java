@@ -68,6 +68,11 @@ public class Memory extends PanacheEntityBase {
 
   public String createdBy;
 
+  /**
+   * Promoted through the gate (promotion/): shown first as identity, superseded but never deleted.
+   */
+  public boolean canonical;
+
   /** Starts at 1 and grows with every change (Hibernate keeps an initial value that is >= 0). */
   @Version public long version = 1;
 }

@@ -28,7 +28,8 @@ public record MemoryView(
     Instant supersededAt,
     Instant lastSeenAt,
     String contentSha256,
-    long version) {
+    long version,
+    boolean canonical) {
 
   /** The view of a row. */
   public static MemoryView of(Memory m) {
@@ -56,6 +57,7 @@ public record MemoryView(
         m.supersededAt,
         m.lastSeenAt,
         m.contentSha256,
-        m.version);
+        m.version,
+        m.canonical);
   }
 }
