@@ -165,6 +165,51 @@ class PromotionTest {
             .getBoolean("canonical"));
   }
 
+  @Test
+  void aFactTheReflectorKeepsFindingIsProposedAndApprovedWithItsMemory() {
+    String chat = Api.unique("promo-fact");
+    for (int i = 0; i < THREE_DAYS.size(); i++) {
+      Api.as(UMBRELLA)
+          .body(
+              "{\"exchanges\":[{\"agent\":\"bot\",\"chat\":\""
+                  + chat
+                  + "\",\"session\":\"f"
+                  + i
+                  + "\",\"speaker\":\"Ann\",\"role\":\"user\",\"text\":\"I live in Porto.\","
+                  + "\"occurred_at\":\""
+                  + THREE_DAYS.get(i)
+                  + "\"}]}")
+          .post("/v1/exchanges")
+          .then()
+          .statusCode(201);
+    }
+    Api.as(UMBRELLA)
+        .queryParam("agent", "bot")
+        .queryParam("chat", chat)
+        .post("/v1/reflector/run")
+        .then()
+        .statusCode(200);
+    long fact =
+        Db.count(
+            "select id from facts where tenant = 'umbrella' and chat = ?1 and predicate ="
+                + " 'lives_in' and invalidated_at is null",
+            chat);
+    scan();
+    List<Map<String, Object>> mine = proposals(UMBRELLA, "fact", fact);
+    assertEquals(1, mine.size(), "one proposal: " + mine);
+    assertEquals("IDENTITY", mine.getFirst().get("kind"), "drawn from a PROFILE memory");
+    assertEquals(3, mine.getFirst().get("days"));
+    long memory = Db.count("select source_memory_ids[1] from facts where id = ?1", fact);
+    assertTrue(proposals(UMBRELLA, "memory", memory).isEmpty(), "proposed through its fact");
+
+    decide(UMBRELLA, ((Number) mine.getFirst().get("id")).longValue(), "approve", null)
+        .then()
+        .statusCode(200)
+        .body("status", equalTo("APPROVED"));
+    assertEquals(1, Db.count("select count(*) from facts where id = ?1 and canonical", fact));
+    Api.as(UMBRELLA).get("/v1/memories/" + memory).then().body("canonical", equalTo(true));
+  }
+
   /** A memory drawn from one turn per day given, each in the session given (null: none). */
   private static long memory(
       String key, String category, double confidence, List<String> days, List<String> sessions) {
@@ -238,6 +283,11 @@ class PromotionTest {
 
   /** The tenant's promotions of one memory. */
   private static List<Map<String, Object>> proposals(String key, long memory) {
+    return proposals(key, "memory", memory);
+  }
+
+  /** The tenant's promotions of one memory or fact. */
+  private static List<Map<String, Object>> proposals(String key, String type, long target) {
     List<Map<String, Object>> items =
         Api.as(key)
             .get("/v1/promotions?limit=200")
@@ -249,8 +299,8 @@ class PromotionTest {
     return items.stream()
         .filter(
             p ->
-                "memory".equals(p.get("target_type"))
-                    && ((Number) p.get("target_id")).longValue() == memory)
+                type.equals(p.get("target_type"))
+                    && ((Number) p.get("target_id")).longValue() == target)
         .toList();
   }
 }
