@@ -14,6 +14,12 @@ public enum CaptureError implements ErrorCode {
   RELATION_EXISTS("relation_exists", 409, "The relation already exists"),
   REFLECTOR_BUSY("reflector_busy", 409, "The Reflector is already running"),
   MEMORY_NOT_ACTIVE("memory_not_active", 409, "The memory is not active"),
+  CANONICAL_MEMORY(
+      "canonical_memory", 409, "The memory is canonical: supersede or archive it, never delete"),
+  PROMOTION_NOT_FOUND("promotion_not_found", 404, "No such promotion"),
+  PROMOTION_DECIDED("promotion_decided", 409, "The promotion was already decided the other way"),
+  PROMOTION_STALE(
+      "promotion_stale", 409, "The promoted memory or fact is no longer active or current"),
   VERSION_CONFLICT("version_conflict", 409, "The resource changed since you read it"),
   GLOBAL_NEEDS_ADMIN(
       "global_scope_needs_admin", 403, "Only an admin key may write GLOBAL memories"),

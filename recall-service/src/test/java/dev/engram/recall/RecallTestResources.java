@@ -6,9 +6,9 @@ import java.io.UncheckedIOException;
 import java.util.Map;
 
 /**
- * Stand-ins for graph-service's neighbours and current facts and capture-service's slots and recent
- * turns, started once per test JVM and shared by every @QuarkusTest of this module (so the
- * application starts once).
+ * Stand-ins for graph-service's neighbours and current facts and capture-service's slots, recent
+ * turns and canonical memories, started once per test JVM and shared by every @QuarkusTest of this
+ * module (so the application starts once).
  */
 public class RecallTestResources implements QuarkusTestResourceLifecycleManager {
 
@@ -16,6 +16,7 @@ public class RecallTestResources implements QuarkusTestResourceLifecycleManager 
   private static ServiceStub slots;
   private static ServiceStub recentTurns;
   private static ServiceStub currentFacts;
+  private static ServiceStub canonical;
 
   public static synchronized ServiceStub graph() {
     return graph;
@@ -23,6 +24,11 @@ public class RecallTestResources implements QuarkusTestResourceLifecycleManager 
 
   public static synchronized ServiceStub slots() {
     return slots;
+  }
+
+  /** capture-service's canonical memories, on the slots stand-in's port. */
+  public static synchronized ServiceStub canonical() {
+    return canonical;
   }
 
   /** capture-service's recent turns, on the slots stand-in's port. */
@@ -46,6 +52,7 @@ public class RecallTestResources implements QuarkusTestResourceLifecycleManager 
         recentTurns =
             new ServiceStub(
                 slots, "/internal/v1/exchanges/recent", "{\"turns\":[],\"more\":false}");
+        canonical = new ServiceStub(slots, "/internal/v1/canonical", "{\"memories\":[]}");
         currentFacts =
             new ServiceStub(
                 graph,

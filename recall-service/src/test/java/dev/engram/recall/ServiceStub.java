@@ -41,13 +41,15 @@ public final class ServiceStub implements AutoCloseable {
           "/internal/v1/graph/neighbours", "graph-neighbours",
           "/internal/v1/graph/facts/current", "graph-current-facts",
           "/internal/v1/slots", "slots",
-          "/internal/v1/exchanges/recent", "recent-turns");
+          "/internal/v1/exchanges/recent", "recent-turns",
+          "/internal/v1/canonical", "canonical");
 
   /** Query parameters a GET endpoint cannot do without (the contract's 400 names them). */
   private static final Map<String, List<String>> REQUIRED =
       Map.of(
           "slots", List.of("tenant", "agent"),
-          "recent-turns", List.of("tenant", "agent", "chat", "limit"));
+          "recent-turns", List.of("tenant", "agent", "chat", "limit"),
+          "canonical", List.of("tenant", "agent"));
 
   private final HttpServer server;
   private final boolean ownsServer;

@@ -17,7 +17,8 @@ import org.postgresql.util.PGobject;
 
 /**
  * Converts between PostgreSQL columns (by their type name) and JSON, losslessly: timestamps as
- * ISO-8601 instants with every stored digit, JSON columns as JSON, bigint arrays as arrays.
+ * ISO-8601 instants with every stored digit, dates as ISO-8601 dates, JSON columns as JSON, bigint
+ * arrays as arrays.
  */
 final class Columns {
 
@@ -132,6 +133,16 @@ final class Columns {
               i, OffsetDateTime.parse(value.textValue()).withOffsetSameInstant(ZoneOffset.UTC));
         } catch (DateTimeParseException e) {
           throw new BadValue("must be an ISO-8601 instant");
+        }
+      }
+      case "date" -> {
+        if (!value.isTextual()) {
+          throw new BadValue("must be an ISO-8601 date");
+        }
+        try {
+          st.setObject(i, java.time.LocalDate.parse(value.textValue()));
+        } catch (DateTimeParseException e) {
+          throw new BadValue("must be an ISO-8601 date");
         }
       }
       case "jsonb", "json" -> {

@@ -26,7 +26,9 @@ record RecordTable(String name, List<String> key, String version, String sequenc
           // A chat's cursor only moves forward: the one that has read more is the newer one.
           new RecordTable(
               "reflector_cursors", List.of("tenant", "agent", "chat"), "exchanges_read", null),
-          new RecordTable("reflector_runs", List.of("id"), null, "reflector_runs_id_seq"));
+          new RecordTable("reflector_runs", List.of("id"), null, "reflector_runs_id_seq"),
+          // Promotion decisions and the canonical flags (columns of memories and facts).
+          new RecordTable("promotions", List.of("id"), "version", "promotions_id_seq"));
 
   static RecordTable named(String stream) {
     for (RecordTable table : ALL) {

@@ -50,6 +50,9 @@ public interface CaptureConfig {
   /** The {@code Idempotency-Key} header of the write API. */
   Idempotency idempotency();
 
+  /** Gated promotion of what keeps coming back into identity and canonical facts. */
+  Promotion promotion();
+
   /** Write limits. */
   interface Limits {
     /** Most exchanges accepted in one append request. */
@@ -334,5 +337,25 @@ public interface CaptureConfig {
     /** Repeats, corrections and contradictions become belief evidence in graph-service. */
     @WithDefault("true")
     boolean evidenceEnabled();
+  }
+
+  /** Gated promotion (promotion/). */
+  interface Promotion {
+    /**
+     * How often the candidate pass runs ({@code off} disables it; the admin trigger still works).
+     */
+    @WithDefault("1h")
+    String interval();
+
+    /** Distinct days (UTC) a memory or fact must have been seen on to be proposed. */
+    @WithDefault("3")
+    int minDays();
+
+    /** Confidence a memory or fact needs to be proposed. */
+    @WithDefault("0.8")
+    double minConfidence();
+
+    /** Tenants whose proposals are approved at once, without a human; none by default. */
+    Optional<List<String>> autoApproveTenants();
   }
 }

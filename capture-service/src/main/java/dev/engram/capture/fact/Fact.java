@@ -76,6 +76,12 @@ public class Fact extends PanacheEntityBase {
   public String createdBy;
   public Instant updatedAt;
 
+  /**
+   * Promoted through the gate (promotion/ sets it). Mapped so that native {@code select *} queries
+   * of this entity read every column of the table.
+   */
+  public boolean canonical;
+
   /** Starts at 1 and grows with every change. */
   @Version public long version = 1;
 }

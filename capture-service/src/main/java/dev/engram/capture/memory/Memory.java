@@ -91,6 +91,11 @@ public class Memory extends PanacheEntityBase {
     return lastUsed != null && lastUsed.isAfter(lastSeenAt) ? lastUsed : lastSeenAt;
   }
 
+  /**
+   * Promoted through the gate (promotion/): shown first as identity, superseded but never deleted.
+   */
+  public boolean canonical;
+
   /** Starts at 1 and grows with every change (Hibernate keeps an initial value that is >= 0). */
   @Version public long version = 1;
 }

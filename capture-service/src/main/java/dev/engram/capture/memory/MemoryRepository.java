@@ -16,23 +16,23 @@ public class MemoryRepository implements PanacheRepositoryBase<Memory, Long> {
 
   /**
    * Where the ACTIVE capacity is counted, and how the memories beyond it are chosen: the least
-   * confident, then least recently seen, go first.
+   * confident, then least recently seen, go first; canonical ones (a human approved them) last.
    */
   public enum Capacity {
     PER_CHAT(
         "chat",
         "select id from (select id, row_number() over (partition by agent, chat order by"
-            + " confidence desc, last_seen_at desc, id desc) rn from memories where tenant = ?1 and"
+            + " canonical desc, confidence desc, last_seen_at desc, id desc) rn from memories where tenant = ?1 and"
             + " status = 'ACTIVE' and scope = 'CHAT') ranked where rn > ?2 limit ?3"),
     PER_AGENT(
         "agent",
-        "select id from (select id, row_number() over (partition by agent order by confidence"
-            + " desc, last_seen_at desc, id desc) rn from memories where tenant = ?1 and status ="
+        "select id from (select id, row_number() over (partition by agent order by canonical"
+            + " desc, confidence desc, last_seen_at desc, id desc) rn from memories where tenant = ?1 and status ="
             + " 'ACTIVE' and agent is not null) ranked where rn > ?2 limit ?3"),
     PER_TENANT(
         "tenant",
-        "select id from (select id, row_number() over (order by confidence desc, last_seen_at"
-            + " desc, id desc) rn from memories where tenant = ?1 and status = 'ACTIVE') ranked"
+        "select id from (select id, row_number() over (order by canonical desc, confidence"
+            + " desc, last_seen_at desc, id desc) rn from memories where tenant = ?1 and status = 'ACTIVE') ranked"
             + " where rn > ?2 limit ?3");
 
     private final String noun;
@@ -175,7 +175,8 @@ public class MemoryRepository implements PanacheRepositoryBase<Memory, Long> {
 
   /**
    * ACTIVE memories of these sources neither seen nor used since {@code unseenSince}, not decayed
-   * since {@code decayedBefore}, least recently seen first.
+   * since {@code decayedBefore}, least recently seen first. Canonical memories never decay: a human
+   * approved them.
    */
   public Uni<List<Memory>> decayable(
       String tenant,
@@ -186,7 +187,8 @@ public class MemoryRepository implements PanacheRepositoryBase<Memory, Long> {
     return find(
             "tenant = ?1 and status = ?2 and source in ?3 and lastSeenAt < ?4"
                 + " and (lastUsed is null or lastUsed < ?4)"
-                + " and (decayedAt is null or decayedAt < ?5) order by lastSeenAt",
+                + " and (decayedAt is null or decayedAt < ?5) and canonical = false"
+                + " order by lastSeenAt",
             tenant,
             MemoryStatus.ACTIVE,
             sources,

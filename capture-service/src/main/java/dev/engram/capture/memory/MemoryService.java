@@ -259,6 +259,16 @@ public class MemoryService {
         .chain(
             m -> {
               MemoryScopes.requireWriteAllowed(caller, m.scope);
+              if (m.canonical) {
+                // A human approved it: it leaves context by supersede or archive, never silently.
+                throw new EngramException(
+                    CaptureError.CANONICAL_MEMORY,
+                    "Memory "
+                        + m.id
+                        + " is canonical (promoted); supersede or archive it instead of deleting",
+                    List.of(),
+                    Map.of("memory_status", m.status.name()));
+              }
               return removal.delete(caller, m);
             });
   }

@@ -35,7 +35,8 @@ public record MemoryView(
     String mode,
     long timesSurfaced,
     Instant lastSurfaced,
-    Instant lastUsed) {
+    Instant lastUsed,
+    boolean canonical) {
 
   /** The view of a row. */
   public static MemoryView of(Memory m) {
@@ -67,6 +68,7 @@ public record MemoryView(
         m.mode,
         m.timesSurfaced,
         m.lastSurfaced,
-        m.lastUsed);
+        m.lastUsed,
+        m.canonical);
   }
 }

@@ -29,7 +29,8 @@ final class Backups {
           "audit_log",
           "reflector_inbox",
           "reflector_cursors",
-          "reflector_runs");
+          "reflector_runs",
+          "promotions");
 
   private Backups() {}
 

@@ -76,6 +76,17 @@ class ExportImportTest {
         .put("/v1/agents/" + agent + "/slots/hot_context")
         .then()
         .statusCode(200);
+    // A decided promotion: its row and the canonical flag travel with the backup.
+    long kept = memory(agent, "The on-call rotation is weekly.");
+    Db.execute("update memories set canonical = true where id = " + kept);
+    Db.execute(
+        "insert into promotions (tenant, target_type, target_id, kind, status, text, confidence,"
+            + " days, sessions, first_seen, last_seen, created_at, decided_at, decided_by, reason,"
+            + " version) values ('globex', 'memory', "
+            + kept
+            + ", 'CANONICAL', 'APPROVED', 'The on-call rotation is weekly.', 0.8, 3, 3,"
+            + " date '2026-03-02', date '2026-03-16', now(), now(), 'globex', 'weekly for a year',"
+            + " 2)");
     return chat;
   }
 
@@ -129,6 +140,10 @@ class ExportImportTest {
     assertEquals("v", memory.get("metadata").get("k").asText(), "JSON columns stay JSON");
     assertTrue(memory.get("version").isIntegralNumber());
     assertTrue(mine.get("facts").getFirst().get("source_memory_ids").isArray());
+    assertTrue(
+        mine.get("memories").stream().anyMatch(m -> m.get("canonical").asBoolean()),
+        "the canonical flag is part of the record");
+    assertEquals("2026-03-02", mine.get("promotions").getLast().get("first_seen").asText());
     assertTrue(
         mine.get("exchanges").stream()
             .anyMatch(e -> e.get("status").asText().equals("QUARANTINED")),

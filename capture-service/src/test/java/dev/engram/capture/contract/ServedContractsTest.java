@@ -101,6 +101,36 @@ class ServedContractsTest {
     assertProblem(Contracts.json("recent-turns", "invalid-response.json"), problem);
   }
 
+  @Test
+  void canonical() {
+    JsonNode expected = Contracts.json("canonical", "response.json");
+    JsonNode query = Contracts.json("canonical", "request.json").get("query");
+    for (JsonNode m : expected.get("memories")) {
+      long id =
+          Api.as(TestKeys.ADMIN)
+              .body(
+                  Map.of(
+                      "agent", query.get("agent").asText(),
+                      "chat", query.get("chat").asText(),
+                      "category", m.get("category").asText(),
+                      "text", m.get("text").asText()))
+              .post("/v1/memories")
+              .then()
+              .statusCode(201)
+              .extract()
+              .jsonPath()
+              .getLong("id");
+      // What an approved promotion sets (PromotionTest goes through the gate itself).
+      dev.engram.capture.Db.execute("update memories set canonical = true where id = " + id);
+    }
+    Contracts.assertMatches(expected, get(CANONICAL, query, 200), "memories.*.id");
+    JsonNode problem =
+        get(CANONICAL, Contracts.json("canonical", "invalid-request.json").get("query"), 400);
+    assertProblem(Contracts.json("canonical", "invalid-response.json"), problem);
+  }
+
+  static final String CANONICAL = "/internal/v1/canonical";
+
   private static String turn(
       JsonNode query,
       String speaker,

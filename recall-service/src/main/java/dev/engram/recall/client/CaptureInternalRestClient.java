@@ -9,8 +9,8 @@ import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
- * capture-service's internal reads for context assembly: slots and a chat's recent turns (URL and
- * socket timeouts: quarkus.rest-client.slots.*, the key it always had).
+ * capture-service's internal reads for context assembly: slots, a chat's recent turns and the
+ * canonical memories (URL and socket timeouts: quarkus.rest-client.slots.*, the key it always had).
  */
 @RegisterRestClient(configKey = "slots")
 @RegisterClientHeaders(InternalCallHeaders.class)
@@ -35,4 +35,11 @@ interface CaptureInternalRestClient {
       @QueryParam("chat") String chat,
       @QueryParam("limit") int limit,
       @QueryParam("mode") String mode);
+
+  @GET
+  @Path("/canonical")
+  Uni<CaptureInternalWire.Canonical> canonical(
+      @QueryParam("tenant") String tenant,
+      @QueryParam("agent") String agent,
+      @QueryParam("chat") String chat);
 }

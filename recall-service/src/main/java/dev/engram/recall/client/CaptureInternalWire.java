@@ -5,9 +5,9 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * capture-service's {@code GET /internal/v1/slots} and {@code GET /internal/v1/exchanges/recent}
- * answers (docs/internal-apis.md, docs/contracts). Unknown fields are ignored: a newer capture may
- * add some.
+ * capture-service's {@code GET /internal/v1/slots}, {@code GET /internal/v1/exchanges/recent} and
+ * {@code GET /internal/v1/canonical} answers (docs/internal-apis.md, docs/contracts). Unknown
+ * fields are ignored: a newer capture may add some.
  */
 final class CaptureInternalWire {
 
@@ -31,4 +31,10 @@ final class CaptureInternalWire {
       Instant occurredAt,
       String thread,
       String session) {}
+
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  record Canonical(List<CanonicalMemory> memories) {}
+
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  record CanonicalMemory(Long id, String category, String text) {}
 }

@@ -52,6 +52,7 @@ public class ContextService {
   private final FactSource facts;
   private final BeliefSource beliefs;
   private final UncertainBeliefs uncertain;
+  private final CanonicalSource canonical;
   private final RecallConfig config;
   private final TokenCounter tokens;
   private final ContextTemplates templates;
@@ -67,11 +68,13 @@ public class ContextService {
       FactSource facts,
       BeliefSource beliefs,
       UncertainBeliefs uncertain,
+      CanonicalSource canonical,
       RecallConfig config,
       ContextMetrics metrics,
       SurfacedLog usage) {
     this.metrics = metrics;
     this.usage = usage;
+    this.canonical = canonical;
     this.store = store;
     this.recall = recall;
     this.slots = slots;
@@ -120,14 +123,18 @@ public class ContextService {
         r.chat() == null || recentTurns == 0
             ? CompletableFuture.completedFuture(List.of())
             : turns.recent(tenant, r.agent(), r.chat(), r.mode(), recentTurns);
+    CompletableFuture<List<Long>> pendingCanonical =
+        canonical.canonical(tenant, r.agent(), r.chat());
     int n = c.candidates();
     Visibility memories =
         new Visibility(tenant, r.agent(), r.chat(), Set.of(DocKind.MEMORY), Instant.now())
             .withMode(r.mode());
-    Page identity = store.byConfidence(memories.withFilters(only(PROFILE)), n);
+    Page profile = store.byConfidence(memories.withFilters(only(PROFILE)), n);
     Page essential = store.byConfidence(memories.withFilters(except(PROFILE)), n);
     List<ContextResponse.Skipped> skipped = new ArrayList<>();
     List<TurnSource.Turn> recent = await(pendingTurns, "recent_turns", skipped, List.of());
+    Page identity =
+        canonicalFirst(await(pendingCanonical, "canonical", skipped, List.of()), profile, memories);
     List<String> people = People.of(recent, r.agent(), c.maxPeople());
     List<String> entities = entities(people, recent);
     boolean asked = !entities.isEmpty() || (r.query() != null && !r.query().isBlank());
@@ -214,6 +221,33 @@ public class ContextService {
     List<FactSource.Fact> theirs =
         current.facts().stream().filter(f -> People.about(f, name)).toList();
     return new People.Person(name, about, theirs);
+  }
+
+  /**
+   * The identity layer: the memories a human promoted (canonical) first, in capture's order, then
+   * the PROFILE memories by confidence. A canonical memory the index does not show this agent (or
+   * not yet) is left out.
+   */
+  private Page canonicalFirst(List<Long> ids, Page profile, Visibility memories) {
+    if (ids.isEmpty()) {
+      return profile;
+    }
+    Map<DocKey, IndexDocument> found = new LinkedHashMap<>();
+    store
+        .get(ids.stream().map(id -> new DocKey(DocKind.MEMORY, id)).toList(), memories)
+        .forEach(d -> found.put(DocKey.of(d), d));
+    List<IndexDocument> first = new ArrayList<>();
+    ids.stream()
+        .map(id -> found.get(new DocKey(DocKind.MEMORY, id)))
+        .filter(d -> d != null)
+        .forEach(first::add);
+    Set<DocKey> promoted = new LinkedHashSet<>(first.stream().map(DocKey::of).toList());
+    List<IndexDocument> rest =
+        profile.documents().stream().filter(d -> !promoted.contains(DocKey.of(d))).toList();
+    long added = first.size() - (profile.documents().size() - rest.size());
+    List<IndexDocument> layer = new ArrayList<>(first);
+    layer.addAll(rest);
+    return new Page(layer, profile.total() + added);
   }
 
   /** The people first, then the names the recent turns mention. */

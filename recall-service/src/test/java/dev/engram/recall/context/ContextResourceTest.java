@@ -151,6 +151,53 @@ class ContextResourceTest {
     post(INTERNAL_KEY, Map.of("agent", "bot1", "budget_tokens", 10)).statusCode(403);
   }
 
+  @Test
+  void canonicalMemoriesOpenTheIdentityLayerInCapturesOrder() {
+    var canonical = RecallTestResources.canonical();
+    canonical.reset();
+    canonical.answer(
+        r ->
+            "{\"memories\":[{\"id\":101,\"category\":\"KNOWLEDGE\",\"text\":\"Knowledge"
+                + " 101\"},{\"id\":3,\"category\":\"PROFILE\",\"text\":\"Profile fact"
+                + " 3\"},{\"id\":999,\"category\":\"PROFILE\",\"text\":\"not indexed\"}]}");
+    try {
+      JsonPath json =
+          context(Map.of(), 2_000)
+              .statusCode(200)
+              .body("skipped", equalTo(List.of()))
+              .extract()
+              .jsonPath();
+      List<Integer> ids = json.getList("sections.find { it.name == 'identity' }.items.id");
+      // promoted first (a KNOWLEDGE one too), then PROFILE by confidence; 3 is not shown twice
+      assertEquals(List.of(101, 3, 30, 29), ids.subList(0, 4));
+      assertEquals(1, ids.stream().filter(id -> id == 3).count());
+      assertEquals(31, json.getInt("sections.find { it.name == 'identity' }.candidates"));
+      var sent = canonical.received().getLast();
+      assertTrue(sent.query().contains("tenant=t1"), sent.query());
+      assertTrue(sent.query().contains("agent=bot1"), sent.query());
+    } finally {
+      canonical.reset();
+    }
+  }
+
+  @Test
+  void withoutCanonicalMemoriesTheIdentityLayerIsByConfidenceAndSaysWhy() {
+    var canonical = RecallTestResources.canonical();
+    canonical.status(503);
+    try {
+      JsonPath json =
+          context(Map.of(), 2_000)
+              .statusCode(200)
+              .body("skipped.source", hasItem("canonical"))
+              .extract()
+              .jsonPath();
+      List<Integer> ids = json.getList("sections.find { it.name == 'identity' }.items.id");
+      assertEquals(30, ids.getFirst());
+    } finally {
+      canonical.reset();
+    }
+  }
+
   private static ValidatableResponse context(Map<String, Object> extra, int budget) {
     Map<String, Object> body = new HashMap<>(extra);
     body.put("agent", "bot1");

@@ -1,0 +1,8 @@
+package dev.engram.capture.promotion;
+
+/** Where a proposal stands; APPROVED and REJECTED are final. */
+public enum PromotionStatus {
+  PENDING,
+  APPROVED,
+  REJECTED
+}

@@ -1,0 +1,40 @@
+package dev.engram.recall.client;
+
+import dev.engram.recall.config.RecallConfig;
+import dev.engram.recall.context.CanonicalSource;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+
+/** The canonical memories for context assembly from capture-service, with the slots' deadline. */
+@ApplicationScoped
+public class CanonicalClient implements CanonicalSource {
+
+  private final CaptureInternalRestClient client;
+  private final Duration timeout;
+
+  CanonicalClient(@RestClient CaptureInternalRestClient client, RecallConfig config) {
+    this.client = client;
+    this.timeout = config.context().slotsTimeout();
+  }
+
+  @Override
+  public CompletableFuture<List<Long>> canonical(String tenant, String agent, String chat) {
+    return Failures.skippable(
+        "capture-service",
+        timeout,
+        client
+            .canonical(tenant, agent, chat)
+            .map(
+                r ->
+                    r == null || r.memories() == null
+                        ? List.<Long>of()
+                        : r.memories().stream()
+                            .map(CaptureInternalWire.CanonicalMemory::id)
+                            .filter(Objects::nonNull)
+                            .toList()));
+  }
+}
