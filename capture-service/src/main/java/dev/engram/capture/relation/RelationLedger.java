@@ -29,7 +29,8 @@ public class RelationLedger {
     return relations.touching(tenant, memoryId);
   }
 
-  Uni<MemoryRelation> create(Caller caller, long from, long to, RelationType type, double weight) {
+  public Uni<MemoryRelation> create(
+      Caller caller, long from, long to, RelationType type, double weight) {
     MemoryRelation r = new MemoryRelation();
     r.tenant = caller.tenant();
     r.fromMemory = from;
