@@ -171,6 +171,36 @@ public interface CaptureConfig {
 
     /** The optional OpenAI-compatible extractor. */
     Llm llm();
+
+    /** Daily, weekly and monthly summaries of each chat and thread (issue 17). */
+    Summaries summaries();
+  }
+
+  /** The summary DAG the Reflector makes after its batches. */
+  interface Summaries {
+    /** Whether the Reflector makes summaries at all. */
+    @WithDefault("false")
+    boolean enabled();
+
+    /** The levels made, finest first: any of {@code day}, {@code week}, {@code month}. */
+    @WithDefault("day,week,month")
+    List<String> levels();
+
+    /** Sentences a day summary keeps. */
+    @WithDefault("4")
+    int daySentences();
+
+    /** Sentences a week summary keeps (picked from its days' sentences). */
+    @WithDefault("5")
+    int weekSentences();
+
+    /** Sentences a month summary keeps (picked from its weeks' sentences). */
+    @WithDefault("6")
+    int monthSentences();
+
+    /** Most summaries one run writes per tenant (the rest follows in the next run). */
+    @WithDefault("500")
+    int maxPerRun();
   }
 
   /** An OpenAI-compatible chat completions endpoint. */

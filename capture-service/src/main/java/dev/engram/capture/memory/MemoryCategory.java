@@ -5,5 +5,10 @@ public enum MemoryCategory {
   PROFILE,
   KNOWLEDGE,
   EVENT,
-  DECISION
+  DECISION,
+  /**
+   * A summary of a chat's (or thread's) day, week or month, made by the Reflector; DERIVED_FROM its
+   * children (see the summary package).
+   */
+  SUMMARY
 }

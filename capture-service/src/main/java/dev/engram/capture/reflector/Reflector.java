@@ -4,6 +4,7 @@ import dev.engram.capture.CaptureError;
 import dev.engram.capture.background.SafeContext;
 import dev.engram.capture.config.CaptureConfig;
 import dev.engram.capture.extract.Extractor;
+import dev.engram.capture.summary.Summaries;
 import dev.engram.common.error.EngramException;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
@@ -18,8 +19,9 @@ import org.jboss.logging.Logger;
 
 /**
  * The Reflector: per tenant, per chat with queued exchanges, batch after batch ({@link
- * ChatBatches}), then the lifecycle pass ({@link Lifecycle}); one run record per tenant. One run at
- * a time per process; across replicas, chats are locked per batch.
+ * ChatBatches}), then the summaries ({@link Summaries}), then the lifecycle pass ({@link
+ * Lifecycle}); one run record per tenant. One run at a time per process; across replicas, chats are
+ * locked per batch.
  */
 @ApplicationScoped
 public class Reflector {
@@ -28,6 +30,7 @@ public class Reflector {
 
   private final ChatBatches batches;
   private final Lifecycle lifecycle;
+  private final Summaries summaries;
   private final Extractors extractors;
   private final ReflectorMetrics metrics;
   private final CaptureConfig.Reflector config;
@@ -37,6 +40,7 @@ public class Reflector {
   Reflector(
       ChatBatches batches,
       Lifecycle lifecycle,
+      Summaries summaries,
       Extractors extractors,
       ReflectorMetrics metrics,
       CaptureConfig config,
@@ -44,6 +48,7 @@ public class Reflector {
     this.vertx = vertx;
     this.batches = batches;
     this.lifecycle = lifecycle;
+    this.summaries = summaries;
     this.extractors = extractors;
     this.metrics = metrics;
     this.config = config.reflector();
@@ -141,6 +146,7 @@ public class Reflector {
               return run.persist().replaceWith(run);
             })
         .chain(run -> chats(scope).chain(chats -> reflect(run, scope, chats, extractor)))
+        .call(run -> summarize(run, scope))
         .chain(
             run ->
                 lifecycle
@@ -161,6 +167,20 @@ public class Reflector {
                         })
                     .replaceWith(run))
         .chain(run -> finish(run, started));
+  }
+
+  /** The summary DAG of the scope after its batches; a failure is the run's error, not fatal. */
+  private Uni<Integer> summarize(ReflectorRun run, Scope scope) {
+    return summaries
+        .run(scope.tenant(), scope.agent(), scope.chat())
+        .invoke(n -> LOG.debugf("%d summaries written for tenant %s", n, scope.tenant()))
+        .onFailure()
+        .recoverWithItem(
+            failure -> {
+              LOG.warnf(failure, "Summaries of tenant %s failed", scope.tenant());
+              run.error = truncate("summaries: " + failure.getMessage());
+              return 0;
+            });
   }
 
   /** The chats of the scope with queued exchanges, those waiting longest first. */

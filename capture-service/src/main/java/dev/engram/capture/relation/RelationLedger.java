@@ -54,7 +54,8 @@ public class RelationLedger {
                     : relations.between(tenant, b, a, type).map(back -> back != null));
   }
 
-  Uni<MemoryRelation> create(Caller caller, long from, long to, RelationType type, double weight) {
+  public Uni<MemoryRelation> create(
+      Caller caller, long from, long to, RelationType type, double weight) {
     MemoryRelation r = new MemoryRelation();
     r.tenant = caller.tenant();
     r.fromMemory = from;

@@ -14,11 +14,12 @@ import java.util.stream.Stream;
  * Packs a context block into a token budget: the preamble, slots first (truncated to fit if need
  * be); then, each within its share of what the slots left, the Person sections, the current facts
  * and the recent turns (newest kept first), taking only what they use; then L0 identity, L1
- * essential and L2 relevance, each within its share of what is left (a layer's unused share rolls
- * over to the next). Items are taken best first; one that does not fit is skipped for a smaller one
- * after it; a section that leaves items out says how many. An item shown once is not shown again.
- * The finished block is counted again as a whole and trimmed until it fits, so the budget holds
- * exactly by the tokenizer's count, whatever BPE merges happen across section edges.
+ * essential, the history (summaries, for a long-horizon question only) and L2 relevance, each
+ * within its share of what is left (a layer's unused share rolls over to the next). Items are taken
+ * best first; one that does not fit is skipped for a smaller one after it; a section that leaves
+ * items out says how many. An item shown once is not shown again. The finished block is counted
+ * again as a whole and trimmed until it fits, so the budget holds exactly by the tokenizer's count,
+ * whatever BPE merges happen across section edges.
  */
 final class ContextAssembler {
 
@@ -38,8 +39,10 @@ final class ContextAssembler {
       Layer identity,
       Layer essential,
       Layer relevance,
-      List<String> uncertainBeliefs) {
+      List<String> uncertainBeliefs,
+      Layer history) {
 
+    /** Parts without doubts or summaries (a question that is not long-horizon). */
     Parts(
         List<SlotSource.Slot> slots,
         List<People.Person> people,
@@ -48,7 +51,20 @@ final class ContextAssembler {
         Layer identity,
         Layer essential,
         Layer relevance) {
-      this(slots, people, facts, turns, identity, essential, relevance, List.of());
+      this(slots, people, facts, turns, identity, essential, relevance, List.of(), Layer.EMPTY);
+    }
+
+    /** Parts with doubts but no summaries. */
+    Parts(
+        List<SlotSource.Slot> slots,
+        List<People.Person> people,
+        FactSource.Facts facts,
+        List<TurnSource.Turn> turns,
+        Layer identity,
+        Layer essential,
+        Layer relevance,
+        List<String> uncertainBeliefs) {
+      this(slots, people, facts, turns, identity, essential, relevance, uncertainBeliefs, Layer.EMPTY);
     }
   }
 
@@ -184,10 +200,26 @@ final class ContextAssembler {
     cost = fill(l1, parts.essential(), essentialBudget + identityBudget - cost, first, selected);
     used += cost;
     first &= cost == 0;
+    // A long-horizon question's summaries, coarsest first, take a share of what L0 and L1 left.
+    ContextSection history =
+        layer("history", "history", SummarySource.HEADING, parts.history(), selected);
+    cost =
+        fill(
+            history,
+            parts.history(),
+            (int) Math.floor((budget - used) * SummarySource.SHARE),
+            first,
+            selected);
+    used += cost;
+    first &= cost == 0;
     ContextSection l2 =
         layer("relevance", "L2", templates.relevance(), parts.relevance(), selected);
     fill(l2, parts.relevance(), budget - used, first, selected);
-    filled.addAll(List.of(l0, l1, l2));
+    filled.addAll(List.of(l0, l1));
+    if (history.candidates > 0) {
+      filled.add(history);
+    }
+    filled.add(l2);
 
     // The conversation goes last, closest to the model's turn; with nothing to show, it is not
     // listed at all (nor are people when the chat has none).

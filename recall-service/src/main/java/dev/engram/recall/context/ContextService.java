@@ -34,8 +34,9 @@ import java.util.stream.Stream;
  * Gathers what a context block is made of and has it packed into the budget: slots and the chat's
  * recent turns from capture-service (started first, awaited late), the current facts about the
  * entities in play from graph-service (asked once the turns name the chat's people), PROFILE
- * memories, highest-confidence memories, the memories about each person, and recall on the query.
- * Without one of the other services the block is built without its part, and the answer says so.
+ * memories, highest-confidence memories, the memories about each person, recall on the query, and
+ * for a long-horizon question the chat's summaries ({@link SummarySource}). Without one of the
+ * other services the block is built without its part, and the answer says so.
  */
 @ApplicationScoped
 public class ContextService {
@@ -130,7 +131,12 @@ public class ContextService {
         new Visibility(tenant, r.agent(), r.chat(), Set.of(DocKind.MEMORY), Instant.now())
             .withMode(r.mode());
     Page profile = store.byConfidence(memories.withFilters(only(PROFILE)), n);
-    Page essential = store.byConfidence(memories.withFilters(except(PROFILE)), n);
+    Page essential =
+        store.byConfidence(memories.withFilters(except(PROFILE, SummarySource.SUMMARY)), n);
+    ContextAssembler.Layer history =
+        SummarySource.longHorizon(r.query())
+            ? SummarySource.of(store, memories, n)
+            : ContextAssembler.Layer.EMPTY;
     List<ContextResponse.Skipped> skipped = new ArrayList<>();
     List<TurnSource.Turn> recent = await(pendingTurns, "recent_turns", skipped, List.of());
     Page identity =
@@ -186,7 +192,8 @@ public class ContextService {
                 new ContextAssembler.Layer(identity.documents(), identity.total()),
                 new ContextAssembler.Layer(essential.documents(), essential.total()),
                 relevance,
-                doubts));
+                doubts,
+                history));
     usage.memories(tenant, shown(assembled.sections()), true);
     long took = System.nanoTime() - start;
     metrics.assembled(took);
@@ -310,7 +317,7 @@ public class ContextService {
     return new Filters(Set.of(category), null, null, false, null, null, null, null, null);
   }
 
-  private static Filters except(String category) {
-    return new Filters(null, Set.of(category), null, false, null, null, null, null, null);
+  private static Filters except(String... categories) {
+    return new Filters(null, Set.of(categories), null, false, null, null, null, null, null);
   }
 }

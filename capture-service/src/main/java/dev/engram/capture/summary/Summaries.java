@@ -1,0 +1,247 @@
+package dev.engram.capture.summary;
+
+import dev.engram.capture.config.CaptureConfig;
+import dev.engram.capture.exchange.Exchange;
+import dev.engram.capture.memory.Memory;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.Vertx;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Makes the summary DAG after the Reflector's batches: per chat and thread, a summary of each
+ * closed day with exchanges, then of each closed week of day summaries, then of each closed month
+ * of week summaries. A period is summarized again only when what it covers changed (the children's
+ * fingerprint in its metadata differs); the new version supersedes the old one. Periods still open
+ * (today, this week, this month) wait until they close, so a live chat does not churn versions.
+ */
+@ApplicationScoped
+public class Summaries {
+
+  private final SummaryReads reads;
+  private final SummaryWriter writer;
+  private final ExtractiveSummarizer summarizer;
+  private final CaptureConfig.Summaries config;
+  private final List<SummaryLevel> levels;
+  private final Vertx vertx;
+
+  Summaries(
+      SummaryReads reads,
+      SummaryWriter writer,
+      ExtractiveSummarizer summarizer,
+      CaptureConfig config,
+      Vertx vertx) {
+    this.reads = reads;
+    this.writer = writer;
+    this.summarizer = summarizer;
+    this.config = config.reflector().summaries();
+    this.vertx = vertx;
+    this.levels = levels(this.config.levels());
+  }
+
+  /**
+   * Summarizes what changed in a tenant (or in one chat when {@code chat} is given); returns how
+   * many summaries were written. Nothing when summaries are off.
+   */
+  public Uni<Integer> run(String tenant, String agent, String chat) {
+    if (!config.enabled()) {
+      return Uni.createFrom().item(0);
+    }
+    LocalDate today = LocalDate.now(ZoneOffset.UTC);
+    AtomicInteger left = new AtomicInteger(config.maxPerRun());
+    Uni<Integer> done = Uni.createFrom().item(0);
+    for (SummaryLevel level : levels) {
+      done =
+          done.chain(
+              n -> level(tenant, agent, chat, level, today, left).map(written -> n + written));
+    }
+    return done;
+  }
+
+  /** One period of a chat or thread at one level, and the ids of what it covers, in order. */
+  record Period(String agent, String chat, String thread, SummaryLevel level, LocalDate start) {}
+
+  private Uni<Integer> level(
+      String tenant,
+      String agent,
+      String chat,
+      SummaryLevel level,
+      LocalDate today,
+      AtomicInteger left) {
+    return reads
+        .current(tenant)
+        .chain(
+            current -> {
+              Map<Period, Memory> latest = new HashMap<>();
+              current.stream()
+                  .filter(m -> chat == null || (chat.equals(m.chat) && agent.equals(m.agent)))
+                  .forEach(m -> period(m).ifPresent(p -> latest.put(p, m)));
+              Uni<Map<Period, List<Long>>> periods =
+                  level == SummaryLevel.DAY
+                      ? reads.days(tenant, agent, chat, today).map(Summaries::days)
+                      : Uni.createFrom().item(above(latest, level, today));
+              return periods.chain(
+                  covered -> {
+                    List<Map.Entry<Period, List<Long>>> dirty =
+                        covered.entrySet().stream()
+                            .filter(e -> changed(latest.get(e.getKey()), e.getValue()))
+                            .limit(Math.max(0, left.get()))
+                            .toList();
+                    return Multi.createFrom()
+                        .iterable(dirty)
+                        .onItem()
+                        .transformToUniAndConcatenate(
+                            e -> one(tenant, e.getKey(), e.getValue(), latest))
+                        .collect()
+                        .asList()
+                        .map(
+                            written -> {
+                              int n = (int) written.stream().filter(Boolean::booleanValue).count();
+                              left.addAndGet(-n);
+                              return n;
+                            });
+                  });
+            });
+  }
+
+  /** Summarizes one period (off the event loop) and writes it; false when nothing was worth it. */
+  private Uni<Boolean> one(
+      String tenant, Period p, List<Long> children, Map<Period, Memory> latest) {
+    Uni<List<ExtractiveSummarizer.Line>> lines;
+    if (p.level() == SummaryLevel.DAY) {
+      lines =
+          reads
+              .exchanges(
+                  tenant, p.agent(), p.chat(), p.thread(), p.start(), p.level().end(p.start()))
+              .chain(
+                  rows ->
+                      vertx.executeBlocking(
+                          Uni.createFrom().item(() -> exchangeLines(rows, children))));
+    } else {
+      Map<Long, Memory> byId = new HashMap<>();
+      latest.values().forEach(m -> byId.put(m.id, m));
+      List<ExtractiveSummarizer.Line> all = new ArrayList<>();
+      children.stream()
+          .map(byId::get)
+          .filter(Objects::nonNull)
+          .forEach(m -> all.addAll(ExtractiveSummarizer.linesOfSummary(m.text)));
+      lines = Uni.createFrom().item(all);
+    }
+    int k = sentences(p.level());
+    return lines
+        .chain(all -> vertx.executeBlocking(Uni.createFrom().item(() -> summarizer.pick(all, k))))
+        .chain(
+            picked ->
+                picked.isEmpty()
+                    ? Uni.createFrom().item(false)
+                    : writer.write(tenant, p, picked, children, latest.get(p)).replaceWith(true));
+  }
+
+  private List<ExtractiveSummarizer.Line> exchangeLines(List<Exchange> rows, List<Long> children) {
+    List<ExtractiveSummarizer.Line> lines = new ArrayList<>();
+    java.util.Set<Long> covered = new java.util.HashSet<>(children);
+    rows.stream()
+        .filter(e -> covered.contains(e.id))
+        .forEach(e -> lines.addAll(summarizer.linesOf(e.speaker, e.text, e.id)));
+    return lines;
+  }
+
+  /** The days of exchanges as periods, each with its exchange ids. */
+  private static Map<Period, List<Long>> days(List<SummaryReads.Day> days) {
+    Map<Period, List<Long>> periods = new LinkedHashMap<>();
+    for (SummaryReads.Day d : days) {
+      periods.put(
+          new Period(d.agent(), d.chat(), d.thread(), SummaryLevel.DAY, d.day()), d.exchangeIds());
+    }
+    return periods;
+  }
+
+  /** The closed periods of {@code level} made of the current summaries of the level below. */
+  private static Map<Period, List<Long>> above(
+      Map<Period, Memory> latest, SummaryLevel level, LocalDate today) {
+    SummaryLevel below = level.below().orElseThrow();
+    Map<Period, List<Long>> periods = new LinkedHashMap<>();
+    latest.entrySet().stream()
+        .filter(e -> e.getKey().level() == below)
+        .filter(e -> e.getValue().status == dev.engram.capture.memory.MemoryStatus.ACTIVE)
+        .sorted(Comparator.comparing((Map.Entry<Period, Memory> e) -> e.getKey().start()))
+        .forEach(
+            e -> {
+              Period child = e.getKey();
+              LocalDate start = level.start(child.start());
+              if (!level.end(start).isAfter(today)) {
+                periods
+                    .computeIfAbsent(
+                        new Period(child.agent(), child.chat(), child.thread(), level, start),
+                        p -> new ArrayList<>())
+                    .add(e.getValue().id);
+              }
+            });
+    return periods;
+  }
+
+  /** True when there is no summary of the period yet, or it covers something else. */
+  private static boolean changed(Memory existing, List<Long> children) {
+    return existing == null
+        || existing.metadata == null
+        || !SummaryWriter.fingerprint(children).equals(existing.metadata.get(SummaryWriter.SHA));
+  }
+
+  /** The period a summary covers, read back from its metadata. */
+  private static java.util.Optional<Period> period(Memory m) {
+    if (m.metadata == null) {
+      return java.util.Optional.empty();
+    }
+    var level = SummaryLevel.of(m.metadata.get(SummaryWriter.LEVEL));
+    String start = m.metadata.get(SummaryWriter.START);
+    if (level.isEmpty() || start == null) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of(
+        new Period(m.agent, m.chat, m.thread, level.get(), LocalDate.parse(start)));
+  }
+
+  private int sentences(SummaryLevel level) {
+    return switch (level) {
+      case DAY -> config.daySentences();
+      case WEEK -> config.weekSentences();
+      case MONTH -> config.monthSentences();
+    };
+  }
+
+  /** The configured levels, finest first; each needs the one below it. */
+  private static List<SummaryLevel> levels(List<String> configured) {
+    List<SummaryLevel> levels = new ArrayList<>();
+    for (String wire : configured) {
+      levels.add(
+          SummaryLevel.of(wire)
+              .orElseThrow(
+                  () ->
+                      new IllegalArgumentException(
+                          "engram.capture.reflector.summaries.levels: unknown level '"
+                              + wire
+                              + "' (day, week, month)")));
+    }
+    List<SummaryLevel> sorted = levels.stream().distinct().sorted().toList();
+    for (SummaryLevel l : sorted) {
+      if (l.below().isPresent() && !sorted.contains(l.below().get())) {
+        throw new IllegalArgumentException(
+            "engram.capture.reflector.summaries.levels: "
+                + l.wire()
+                + " needs "
+                + l.below().get().wire());
+      }
+    }
+    return sorted;
+  }
+}
