@@ -64,7 +64,16 @@ final class ContextAssembler {
         Layer essential,
         Layer relevance,
         List<String> uncertainBeliefs) {
-      this(slots, people, facts, turns, identity, essential, relevance, uncertainBeliefs, Layer.EMPTY);
+      this(
+          slots,
+          people,
+          facts,
+          turns,
+          identity,
+          essential,
+          relevance,
+          uncertainBeliefs,
+          Layer.EMPTY);
     }
   }
 
