@@ -17,6 +17,7 @@ public class RecallTestResources implements QuarkusTestResourceLifecycleManager 
   private static ServiceStub recentTurns;
   private static ServiceStub currentFacts;
   private static ServiceStub canonical;
+  private static ServiceStub beliefs;
 
   public static synchronized ServiceStub graph() {
     return graph;
@@ -41,6 +42,11 @@ public class RecallTestResources implements QuarkusTestResourceLifecycleManager 
     return currentFacts;
   }
 
+  /** graph-service's beliefs about the entities in play, on the neighbours stand-in's port. */
+  public static synchronized ServiceStub beliefs() {
+    return beliefs;
+  }
+
   @Override
   public synchronized Map<String, String> start() {
     try {
@@ -58,6 +64,7 @@ public class RecallTestResources implements QuarkusTestResourceLifecycleManager 
                 graph,
                 "/internal/v1/graph/facts/current",
                 "{\"entities\":[],\"facts\":[],\"omitted\":0,\"took_ms\":1}");
+        beliefs = new ServiceStub(graph, "/internal/v1/graph/beliefs/about", "{\"beliefs\":[]}");
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -40,6 +40,7 @@ public final class ServiceStub implements AutoCloseable {
       Map.of(
           "/internal/v1/graph/neighbours", "graph-neighbours",
           "/internal/v1/graph/facts/current", "graph-current-facts",
+          "/internal/v1/graph/beliefs/about", "graph-beliefs-about",
           "/internal/v1/slots", "slots",
           "/internal/v1/exchanges/recent", "recent-turns",
           "/internal/v1/canonical", "canonical");

@@ -10,11 +10,13 @@ import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.validation.Valid;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
 
 /**
  * The gate in front of identity and canonical facts: agents and admins read the proposals, only an
@@ -49,6 +51,7 @@ class PromotionResource {
 
   @POST
   @Path("/{id}/approve")
+  @Consumes(MediaType.APPLICATION_JSON) // the body is optional; another type is a 415, not a 500
   @RolesAllowed(Roles.ADMIN)
   public Uni<PromotionView> approve(
       @PathParam("id") long id, @Valid PromotionRequests.Decision body) {
@@ -57,6 +60,7 @@ class PromotionResource {
 
   @POST
   @Path("/{id}/reject")
+  @Consumes(MediaType.APPLICATION_JSON) // the body is optional; another type is a 415, not a 500
   @RolesAllowed(Roles.ADMIN)
   public Uni<PromotionView> reject(
       @PathParam("id") long id, @Valid PromotionRequests.Decision body) {

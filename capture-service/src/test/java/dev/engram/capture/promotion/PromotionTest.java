@@ -73,6 +73,13 @@ class PromotionTest {
 
     Api.as(TestKeys.AGENT).post("/v1/promotions/" + promotion + "/approve").then().statusCode(403);
     Api.as(UMBRELLA).get("/v1/promotions").then().statusCode(200);
+    Api.as(UMBRELLA)
+        .contentType("text/plain")
+        .body("{\"reason\":\"x\"}")
+        .post("/v1/promotions/" + promotion + "/approve")
+        .then()
+        .statusCode(415)
+        .contentType(startsWith("application/problem+json"));
 
     decide(UMBRELLA, promotion, "approve", "{\"reason\":\"true for months\"}")
         .then()

@@ -24,6 +24,7 @@ class ServedContractsTest {
   static final String OPERATIONS = "/internal/v1/graph/operations";
   static final String NEIGHBOURS = "/internal/v1/graph/neighbours";
   static final String CURRENT_FACTS = "/internal/v1/graph/facts/current";
+  static final String BELIEFS_ABOUT = "/internal/v1/graph/beliefs/about";
 
   @Test
   void graphOperations() {
@@ -76,6 +77,23 @@ class ServedContractsTest {
         SERVED.importBody(
             Contracts.text("import", "graph.ndjson"), "mode=merge&dry_run=false", 200);
     Contracts.assertMatches(Contracts.json("import", "graph-response.json"), answer);
+  }
+
+  @Test
+  void beliefsAbout() {
+    // the operations fixture records one piece of evidence for tenant t2 ("Alice lives in Porto")
+    SERVED.post(OPERATIONS, Contracts.json("graph-operations", "request.json"), 200);
+    JsonNode answer =
+        SERVED.post(BELIEFS_ABOUT, Contracts.json("graph-beliefs-about", "request.json"), 200);
+    // the id is a hash of the statement and the truth value depends on the revision rule's
+    // settings; both sides must only agree on their types
+    Contracts.assertMatches(
+        Contracts.json("graph-beliefs-about", "response.json"),
+        answer,
+        "beliefs.*.id",
+        "beliefs.*.strength",
+        "beliefs.*.confidence");
+    assertInvalid("graph-beliefs-about", BELIEFS_ABOUT);
   }
 
   /** The invalid example gets 400 problem+json with the fixture's code and field. */

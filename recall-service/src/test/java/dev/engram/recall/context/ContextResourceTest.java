@@ -198,6 +198,39 @@ class ContextResourceTest {
     }
   }
 
+  @Test
+  void contestedBeliefsAboutTheQueryAreMarkedUncertainAndSettledOnesLeftOut() {
+    var beliefs = RecallTestResources.beliefs();
+    beliefs.reset();
+    beliefs.answer(
+        r ->
+            "{\"beliefs\":["
+                + "{\"id\":\"b-1\",\"statement\":\"Alice works at Initech\",\"strength\":0.1,"
+                + "\"confidence\":0.8,\"evidence_count\":3,\"contradicting_evidence\":2,"
+                + "\"contradicted\":true},"
+                + "{\"id\":\"b-2\",\"statement\":\"Alice sails on Sundays\",\"strength\":0.95,"
+                + "\"confidence\":0.9,\"evidence_count\":4,\"contradicting_evidence\":0,"
+                + "\"contradicted\":false}]}");
+    try {
+      String text =
+          context(Map.of("query", "Where does Alice work?"), 2_000)
+              .statusCode(200)
+              .extract()
+              .jsonPath()
+              .getString("text");
+      int heading = text.indexOf(UncertainBeliefs.HEADING);
+      assertTrue(heading >= 0, text);
+      assertTrue(text.indexOf("Alice works at Initech", heading) > heading, text);
+      assertTrue(
+          !text.contains("Alice sails on Sundays"), "a settled belief is not a doubt: " + text);
+      var sent = beliefs.received().getLast().body();
+      assertEquals("t1", sent.get("tenant").asText());
+      assertTrue(sent.get("text").asText().contains("Alice"), sent.toString());
+    } finally {
+      beliefs.reset();
+    }
+  }
+
   private static ValidatableResponse context(Map<String, Object> extra, int budget) {
     Map<String, Object> body = new HashMap<>(extra);
     body.put("agent", "bot1");
