@@ -1,6 +1,7 @@
 package dev.engram.capture.persistence;
 
 import io.smallrye.mutiny.CompositeException;
+import io.vertx.core.impl.NoStackTraceThrowable;
 import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.ClosedConnectionException;
 import java.net.ConnectException;
@@ -45,7 +46,8 @@ public final class DatabaseOutage {
       }
       if (t instanceof ConnectException // refused or timed out (Netty's subclasses included)
           || t instanceof ClosedConnectionException // the server closed a pooled connection
-          || t instanceof PgException pg && unavailable(pg.getSqlState())) {
+          || t instanceof PgException pg && unavailable(pg.getSqlState())
+          || closedConnection(t)) {
         return true;
       }
       if (t.getCause() != null) {
@@ -59,6 +61,19 @@ public final class DatabaseOutage {
       }
     }
     return false;
+  }
+
+  /**
+   * The one case where only a message tells: the Vert.x SQL client fails a command on a connection
+   * the server already dropped with a bare {@link NoStackTraceThrowable} ("Connection is not active
+   * now, current status: CLOSED"), and when PostgreSQL dies between a statement and the rollback,
+   * Mutiny's composite may carry nothing else (FaultIT saw that answer 500). Narrowed to that type
+   * and the client's own wording, which no server locale changes.
+   */
+  private static boolean closedConnection(Throwable t) {
+    return t instanceof NoStackTraceThrowable
+        && t.getMessage() != null
+        && t.getMessage().startsWith("Connection is not active now");
   }
 
   /** SQLSTATE class 08 (connection exception) or the server being shut down or started. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.smallrye.mutiny.CompositeException;
+import io.vertx.core.impl.NoStackTraceThrowable;
 import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.ClosedConnectionException;
 import java.net.ConnectException;
@@ -40,6 +41,17 @@ class DatabaseOutageTest {
     assertTrue(DatabaseOutage.causedBy(withSuppressed));
     assertFalse(
         DatabaseOutage.causedBy(new CompositeException(live, new IllegalStateException("other"))));
+    // PostgreSQL killed between a statement and the rollback: nothing but the client's own words
+    var closed = new NoStackTraceThrowable("Connection is not active now, current status: CLOSED");
+    assertTrue(
+        DatabaseOutage.causedBy(
+            new CompletionException(
+                new CompositeException(
+                    closed,
+                    new NoStackTraceThrowable(
+                        "Connection is not active now, current status: CLOSED")))));
+    assertFalse(DatabaseOutage.causedBy(new NoStackTraceThrowable("something else")));
+    assertFalse(DatabaseOutage.causedBy(new IllegalStateException("Connection is not active now")));
   }
 
   @Test
