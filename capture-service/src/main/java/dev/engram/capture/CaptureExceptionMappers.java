@@ -4,6 +4,7 @@ import dev.engram.capture.persistence.DatabaseOutage;
 import dev.engram.common.correlation.CorrelationId;
 import dev.engram.common.error.CommonError;
 import dev.engram.common.error.ProblemMappers;
+import io.smallrye.mutiny.CompositeException;
 import io.vertx.core.VertxException;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.pgclient.PgException;
@@ -63,6 +64,15 @@ class CaptureExceptionMappers {
 
   @ServerExceptionMapper
   Response wrapped(CompletionException e, HttpServerRequest request) {
+    return databaseDown(e) ? unavailable(e, request) : unexpected(e, request);
+  }
+
+  /**
+   * Mutiny reports a failed reactive transaction whose rollback failed too as a composite; without
+   * this mapper it reached the generic 500 even when every cause said the connection was gone.
+   */
+  @ServerExceptionMapper
+  Response wrapped(CompositeException e, HttpServerRequest request) {
     return databaseDown(e) ? unavailable(e, request) : unexpected(e, request);
   }
 
