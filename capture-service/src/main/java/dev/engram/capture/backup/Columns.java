@@ -18,7 +18,7 @@ import org.postgresql.util.PGobject;
 /**
  * Converts between PostgreSQL columns (by their type name) and JSON, losslessly: timestamps as
  * ISO-8601 instants with every stored digit, dates as ISO-8601 dates, JSON columns as JSON, bigint
- * arrays as arrays.
+ * and text arrays as arrays.
  */
 final class Columns {
 
@@ -82,6 +82,18 @@ final class Columns {
           out.writeStartArray();
           for (Object id : (Object[]) value.getArray()) {
             out.writeNumber(((Number) id).longValue());
+          }
+          out.writeEndArray();
+        }
+      }
+      case "_text" -> {
+        Array value = rs.getArray(i);
+        if (value == null) {
+          out.writeNull();
+        } else {
+          out.writeStartArray();
+          for (Object text : (Object[]) value.getArray()) {
+            out.writeString((String) text);
           }
           out.writeEndArray();
         }
@@ -160,6 +172,19 @@ final class Columns {
           ids[k] = integral(value.get(k)).longValue();
         }
         st.setArray(i, c.createArrayOf("bigint", ids));
+      }
+      case "_text" -> {
+        if (!value.isArray()) {
+          throw new BadValue("must be an array of strings");
+        }
+        String[] texts = new String[value.size()];
+        for (int k = 0; k < texts.length; k++) {
+          if (!value.get(k).isTextual()) {
+            throw new BadValue("must be an array of strings");
+          }
+          texts[k] = value.get(k).textValue();
+        }
+        st.setArray(i, c.createArrayOf("text", texts));
       }
       default -> {
         if (!value.isTextual()) {

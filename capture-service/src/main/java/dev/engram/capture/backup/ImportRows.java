@@ -79,6 +79,11 @@ final class ImportRows implements AutoCloseable {
       empty(tenant.textValue());
     }
     written.add(table);
+    if (table.name().equals(RestoredLinkQueue.STREAM)) {
+      PreparedStatement yield = statement(table.name() + ":yield", RestoredLinkQueue.YIELD);
+      bindKey(yield, table, record, columns, 1);
+      yield.executeUpdate();
+    }
     if (replace) {
       // The tenant's tables were emptied: a row already there is another tenant's (or this
       // import's twice), which the primary key refuses (409) without a look-up first.

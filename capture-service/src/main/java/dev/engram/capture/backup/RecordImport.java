@@ -95,6 +95,7 @@ class RecordImport {
           if (lines.nextToken() != null) {
             throw invalid(line + 1, "nothing may follow the end line");
           }
+          RestoredLinkQueue.settle(c, counts.containsKey(RestoredLinkQueue.STREAM));
           try (Statement st = c.createStatement()) {
             // Checks every deferred foreign key now, in a dry run too.
             st.execute("set constraints all immediate");

@@ -28,7 +28,15 @@ record RecordTable(String name, List<String> key, String version, String sequenc
               "reflector_cursors", List.of("tenant", "agent", "chat"), "exchanges_read", null),
           new RecordTable("reflector_runs", List.of("id"), null, "reflector_runs_id_seq"),
           // Promotion decisions and the canonical flags (columns of memories and facts).
-          new RecordTable("promotions", List.of("id"), "version", "promotions_id_seq"));
+          new RecordTable("promotions", List.of("id"), "version", "promotions_id_seq"),
+          // A gateway's sessions and its checkpoints before compaction (the handoff). A session
+          // row changes (ended, summary, checkpoint count) but has no version: merge keeps it.
+          new RecordTable("sessions", List.of("id"), null, "sessions_id_seq"),
+          new RecordTable("session_checkpoints", List.of("id"), null, "session_checkpoints_id_seq"),
+          // The evidence ledger: its keys are what make graph revise a belief once per evidence.
+          new RecordTable("belief_evidence", List.of("id"), null, "belief_evidence_id_seq"),
+          // Memories still waiting for their automatic relations (see RestoredLinkQueue).
+          new RecordTable("memory_link_queue", List.of("memory_id"), null, null));
 
   static RecordTable named(String stream) {
     for (RecordTable table : ALL) {

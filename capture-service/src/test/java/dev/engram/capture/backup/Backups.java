@@ -30,7 +30,11 @@ final class Backups {
           "reflector_inbox",
           "reflector_cursors",
           "reflector_runs",
-          "promotions");
+          "promotions",
+          "sessions",
+          "session_checkpoints",
+          "belief_evidence",
+          "memory_link_queue");
 
   private Backups() {}
 
@@ -112,6 +116,7 @@ final class Backups {
           switch (table) {
             case "reflector_inbox" -> "exchange_id";
             case "reflector_cursors" -> "agent, chat";
+            case "memory_link_queue" -> "memory_id";
             default -> "id";
           };
       String sql =

@@ -87,6 +87,27 @@ class ExportImportTest {
             + ", 'CANONICAL', 'APPROVED', 'The on-call rotation is weekly.', 0.8, 3, 3,"
             + " date '2026-03-02', date '2026-03-16', now(), now(), 'globex', 'weekly for a year',"
             + " 2)");
+    // A gateway's session and its checkpoint before compaction (the handoff of issue 13).
+    String session = Api.unique("session");
+    Api.as(TestKeys.OTHER_TENANT)
+        .body(
+            "{\"agent\":\"%s\",\"chat\":\"%s\",\"session\":\"%s\"}".formatted(agent, chat, session))
+        .post("/v1/sessions")
+        .then()
+        .statusCode(201);
+    Api.as(TestKeys.OTHER_TENANT)
+        .body(
+            "{\"agent\":\"%s\",\"summary\":\"Planned the osprey migration.\",\"commitments\":[\"send the runbook\",\"book the window\"]}"
+                .formatted(agent))
+        .post("/v1/sessions/" + session + "/checkpoint")
+        .then()
+        .statusCode(201);
+    // Seen again: a repeat, recorded in the evidence ledger for graph's beliefs.
+    Api.as(TestKeys.OTHER_TENANT)
+        .body("{}")
+        .post("/v1/memories/" + kept + "/touch")
+        .then()
+        .statusCode(200);
     return chat;
   }
 
