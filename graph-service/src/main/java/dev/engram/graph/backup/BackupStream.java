@@ -26,7 +26,12 @@ enum BackupStream {
   /** {@code (:Belief)}: exists only in the graph. The evidence count serves as its version. */
   BELIEFS(false, "evidence_count", Set.of()),
   /** {@code (:Evidence)} of beliefs, naming its {@code belief_id}; never changes once written. */
-  EVIDENCE(false, null, Set.of());
+  EVIDENCE(false, null, Set.of()),
+  /**
+   * {@code (:BeliefSettings)}: a tenant's revision rule. One per tenant, keyed by the tenant alone
+   * (no id); merge keeps the rule a tenant has chosen since.
+   */
+  BELIEF_SETTINGS(false, null, Set.of());
 
   /** Whether ids are integers (the record's ids) rather than strings (graph-made ids). */
   final boolean numericId;
@@ -46,6 +51,11 @@ enum BackupStream {
   /** The name on the wire and in the archive ({@code graph/<name>.jsonl}). */
   String wire() {
     return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** Whether a record is identified by its tenant alone (it carries no {@code id}). */
+  boolean perTenant() {
+    return this == BELIEF_SETTINGS;
   }
 
   static Optional<BackupStream> of(String wire) {

@@ -40,6 +40,11 @@ final class ExportQueries {
           MATCH (v:Evidence) WHERE v.tenant IS NOT NULL
           RETURN properties(v) AS props, {} AS extras
           ORDER BY v.tenant, v.belief_id, v.recorded_at, v.id""";
+      case BELIEF_SETTINGS ->
+          """
+          MATCH (s:BeliefSettings) WHERE s.tenant IS NOT NULL
+          RETURN properties(s) AS props, {} AS extras
+          ORDER BY s.tenant""";
     };
   }
 

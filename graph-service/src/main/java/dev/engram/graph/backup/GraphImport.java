@@ -235,6 +235,7 @@ class GraphImport {
   }
 
   private static String key(JsonNode record) {
-    return record.get("tenant").asText() + '\u0000' + record.get("id").asText();
+    // A per-tenant record (belief settings) has no id: its tenant is its key.
+    return record.get("tenant").asText() + '\u0000' + record.path("id").asText();
   }
 }

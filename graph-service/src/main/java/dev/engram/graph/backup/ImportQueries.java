@@ -28,6 +28,7 @@ final class ImportQueries {
                   .formatted(RelationType.ANY);
           case BELIEFS -> "MATCH (n:Belief {tenant: k.tenant, id: k.id})";
           case EVIDENCE -> "MATCH (n:Evidence {tenant: k.tenant, id: k.id})";
+          case BELIEF_SETTINGS -> "MATCH (n:BeliefSettings {tenant: k.tenant})";
         };
     String version = stream.versionField == null ? "null" : "n." + stream.versionField;
     return "UNWIND $keys AS k " + match + " RETURN k.key AS key, " + version + " AS version";
@@ -107,15 +108,25 @@ final class ImportQueries {
           SET v = row.props
           MERGE (v)-[:EVIDENCE_FOR {tenant: row.tenant}]->(b)
           RETURN count(*) AS written""";
+      case BELIEF_SETTINGS ->
+          """
+          UNWIND $rows AS row
+          MERGE (s:BeliefSettings {tenant: row.tenant})
+          SET s = row.props
+          RETURN count(*) AS written""";
     };
   }
 
   /**
-   * A replace removes beliefs too (the projection reset keeps them), after the projection: the
-   * archive holds the tenant's beliefs as they were.
+   * A replace removes beliefs and the belief settings too (the projection reset keeps them), after
+   * the projection: the archive holds the tenant's beliefs and rule as they were (no settings in
+   * the archive: the default rule, as before they were chosen).
    */
   static final List<String> RESET_BELIEFS =
       List.of(
+          """
+          MATCH (s:BeliefSettings {tenant: $tenant})
+          DETACH DELETE s""",
           """
           MATCH (v:Evidence {tenant: $tenant})
           CALL (v) { DETACH DELETE v } IN TRANSACTIONS OF 2000 ROWS""",

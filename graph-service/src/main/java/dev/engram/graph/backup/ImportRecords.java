@@ -22,9 +22,12 @@ final class ImportRecords {
   static String check(BackupStream stream, JsonNode record, long line) {
     String tenant = text(record, "tenant", line);
     JsonNode id = record.get("id");
-    if (stream.numericId ? !integral(id) : !nonBlank(id)) {
+    if (stream.perTenant() ? id != null : stream.numericId ? !integral(id) : !nonBlank(id)) {
       throw ImportSpool.invalid(
-          line, stream.wire() + ".id must be " + (stream.numericId ? "an integer" : "a string"));
+          line,
+          stream.wire()
+              + ".id must be "
+              + (stream.perTenant() ? "absent" : stream.numericId ? "an integer" : "a string"));
     }
     for (Map.Entry<String, JsonNode> field : record.properties()) {
       if (!stream.extras.contains(field.getKey())) {

@@ -63,9 +63,10 @@ class BackupTest {
           "facts",
           "relations",
           "beliefs",
-          "evidence");
+          "evidence",
+          "belief_settings");
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = GraphBackups.JSON;
 
   @Inject Driver driver;
 
@@ -101,7 +102,8 @@ class BackupTest {
     lines.stream()
         .filter(l -> l.has("stream") && T.equals(l.get("record").get("tenant").asText()))
         .forEach(l -> mine.merge(l.get("stream").asText(), 1L, Long::sum));
-    assertEquals(8, mine.size(), mine.toString());
+    assertEquals(9, mine.size(), mine.toString());
+    assertEquals("EMA", record(lines, "belief_settings", T, "tenant", T).get("rule").asText());
     assertEquals(2L, mine.get("merges"), "one fuzzy and one manual merge");
     assertEquals(2L, mine.get("beliefs"));
     assertEquals(3L, mine.get("evidence"));
@@ -386,7 +388,10 @@ class BackupTest {
 
   // --- filling and reading the graph -------------------------------------------------------
 
-  /** History of issue 5, a fuzzy and a manual merge, beliefs with evidence, and tenant-b. */
+  /**
+   * History of issue 5, a fuzzy and a manual merge, beliefs with evidence, the EMA rule, and
+   * tenant-b.
+   */
   private void fill() {
     History.batches(T).forEach(Ops::apply);
     Ops.apply(
@@ -407,6 +412,13 @@ class BackupTest {
     evidence(T, "Alice likes Porto", 0.9, 0.6, "ev-1");
     evidence(T, "Alice likes Porto", 0.8, 0.5, "ev-2");
     evidence(T, "Bob prefers tea", 0.1, 0.7, "ev-3");
+    given()
+        .header("Authorization", TestKeys.ADMIN_A)
+        .contentType("application/json")
+        .body(Map.of("rule", "EMA"))
+        .put("/v1/beliefs/settings")
+        .then()
+        .statusCode(200);
     Ops.apply(
         List.of(
             memory(B, 7, "bot2", "chat-b", "Carol met Dave in Madrid.", "2025-01-01T00:00:00Z"),
@@ -488,21 +500,7 @@ class BackupTest {
   // --- the wire format ---------------------------------------------------------------------
 
   private static List<JsonNode> export() throws IOException {
-    String text =
-        given()
-            .header("Authorization", TestKeys.INTERNAL)
-            .get("/internal/v1/export")
-            .then()
-            .statusCode(200)
-            .contentType("application/x-ndjson")
-            .extract()
-            .asString();
-    assertTrue(text.endsWith("\n"));
-    List<JsonNode> lines = new ArrayList<>();
-    for (String line : text.split("\n")) {
-      lines.add(JSON.readTree(line));
-    }
-    return lines;
+    return GraphBackups.export();
   }
 
   private static Predicate<JsonNode> tenants(String... tenants) {
@@ -518,22 +516,7 @@ class BackupTest {
 
   /** Header, the record lines, an end line counting every stream (0 included). */
   private static String body(List<JsonNode> records) {
-    Map<String, Long> counts = new LinkedHashMap<>();
-    STREAMS.forEach(s -> counts.put(s, 0L));
-    StringBuilder body =
-        new StringBuilder(
-            "{\"header\":{\"format_version\":1,\"backup_id\":\"test\",\"source\":"
-                + "{\"name\":\"graph\",\"service\":\"graph-service\"},\"embedding_model\":null}}\n");
-    for (JsonNode line : records) {
-      counts.merge(line.get("stream").asText(), 1L, Long::sum);
-      body.append(line).append('\n');
-    }
-    try {
-      body.append(JSON.writeValueAsString(Map.of("end", Map.of("counts", counts)))).append('\n');
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
-    return body.toString();
+    return GraphBackups.body(records, STREAMS);
   }
 
   private static JsonNode line(String stream, JsonNode record) {
@@ -555,14 +538,7 @@ class BackupTest {
   }
 
   private static ValidatableResponse load(String mode, boolean dryRun, String body) {
-    return given()
-        .header("Authorization", TestKeys.INTERNAL)
-        .contentType("application/x-ndjson")
-        .queryParam("mode", mode)
-        .queryParam("dry_run", dryRun)
-        .body(body.getBytes(StandardCharsets.UTF_8))
-        .post("/internal/v1/import")
-        .then();
+    return GraphBackups.load(mode, dryRun, body);
   }
 
   private static List<String> iterate(java.util.Iterator<String> names) {
