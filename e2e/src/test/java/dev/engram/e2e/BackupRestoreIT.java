@@ -233,6 +233,12 @@ class BackupRestoreIT {
     Map<String, List<JsonNode>> streams = new TreeMap<>();
     for (String line : response.asString().split("\n")) {
       JsonNode node = JSON.readTree(line);
+      if (node.has("stream") && node.get("stream").asText().equals("memory_link_queue")) {
+        // the link pass drains the queue every 2 s, asynchronously: a memory linked between this
+        // snapshot and the backup leaves it without any write being lost (capture's
+        // LedgerStreamsTest checks that a restore gives back exactly the archived queue)
+        continue;
+      }
       if (node.has("stream")) {
         // usage counts are bookkeeping recall reports every few seconds, asynchronously: a recall
         // between this snapshot and the backup moves them without any write being lost

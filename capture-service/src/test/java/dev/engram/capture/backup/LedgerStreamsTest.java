@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.engram.capture.CaptureTestResources;
 import dev.engram.capture.Db;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -116,6 +117,31 @@ class LedgerStreamsTest {
                 TENANT)
             > 0,
         "some memories had relations and are not queued again");
+  }
+
+  @Test
+  void theirSequencesMovePastTheImportedIds() {
+    ExportImportTest.fill();
+    Map<String, List<JsonNode>> mine = Backups.ofTenant(Backups.export(), TENANT);
+    Map<String, List<JsonNode>> ahead = new LinkedHashMap<>();
+    String session = dev.engram.capture.Api.unique("session");
+    for (String stream : List.of("sessions", "session_checkpoints", "belief_evidence")) {
+      long id = Backups.sequence(stream + "_id_seq") + 5000;
+      ObjectNode record = mine.get(stream).getLast().<ObjectNode>deepCopy().put("id", id);
+      switch (stream) {
+        case "belief_evidence" -> record.put("evidence_key", "ahead:" + session);
+        default -> record.put("session", session);
+      }
+      ahead.put(stream, List.of(record));
+    }
+    Backups.load(Backups.body(ahead), "merge", false)
+        .then()
+        .statusCode(200)
+        .body("counts.sessions.inserted", equalTo(1));
+    for (Map.Entry<String, List<JsonNode>> stream : ahead.entrySet()) {
+      long imported = stream.getValue().getFirst().get("id").asLong();
+      assertTrue(Backups.sequence(stream.getKey() + "_id_seq") >= imported, stream.getKey());
+    }
   }
 
   private static List<Long> ids(String sql) {
