@@ -85,8 +85,12 @@ public class Summaries {
 
   private static final int MODEL_FAILURES = 3;
 
-  /** One period of a chat or thread at one level, and the ids of what it covers, in order. */
-  record Period(String agent, String chat, String thread, SummaryLevel level, LocalDate start) {}
+  /**
+   * One period of a chat or thread in one mode (null: untagged) at one level; a mode's exchanges
+   * are summarized apart, so a summary never carries one mode's talk into another's recall.
+   */
+  record Period(
+      String agent, String chat, String thread, String mode, SummaryLevel level, LocalDate start) {}
 
   private Uni<Integer> level(
       String tenant, String agent, String chat, SummaryLevel level, LocalDate today, Budget left) {
@@ -133,8 +137,7 @@ public class Summaries {
     if (p.level() == SummaryLevel.DAY) {
       lines =
           reads
-              .exchanges(
-                  tenant, p.agent(), p.chat(), p.thread(), p.start(), p.level().end(p.start()))
+              .exchanges(tenant, p, p.start(), p.level().end(p.start()))
               .chain(
                   rows ->
                       vertx.executeBlocking(
@@ -207,7 +210,8 @@ public class Summaries {
     Map<Period, List<Long>> periods = new LinkedHashMap<>();
     for (SummaryReads.Day d : days) {
       periods.put(
-          new Period(d.agent(), d.chat(), d.thread(), SummaryLevel.DAY, d.day()), d.exchangeIds());
+          new Period(d.agent(), d.chat(), d.thread(), d.mode(), SummaryLevel.DAY, d.day()),
+          d.exchangeIds());
     }
     return periods;
   }
@@ -228,7 +232,13 @@ public class Summaries {
               if (!level.end(start).isAfter(today)) {
                 periods
                     .computeIfAbsent(
-                        new Period(child.agent(), child.chat(), child.thread(), level, start),
+                        new Period(
+                            child.agent(),
+                            child.chat(),
+                            child.thread(),
+                            child.mode(),
+                            level,
+                            start),
                         p -> new ArrayList<>())
                     .add(e.getValue().id);
               }
@@ -254,7 +264,7 @@ public class Summaries {
       return java.util.Optional.empty();
     }
     return java.util.Optional.of(
-        new Period(m.agent, m.chat, m.thread, level.get(), LocalDate.parse(start)));
+        new Period(m.agent, m.chat, m.thread, m.mode, level.get(), LocalDate.parse(start)));
   }
 
   private int sentences(SummaryLevel level) {

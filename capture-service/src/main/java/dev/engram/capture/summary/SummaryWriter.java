@@ -51,7 +51,7 @@ class SummaryWriter {
   // A null thread is bound as text nowhere: "is null" keeps the type out (as in SummaryReads).
   private static final String CURRENT =
       "select * from memories where tenant = ?1 and category = 'SUMMARY'"
-          + " and status in ('ACTIVE', 'QUARANTINED') and agent = ?2 and chat = ?3 and %s"
+          + " and status in ('ACTIVE', 'QUARANTINED') and agent = ?2 and chat = ?3 and %s and %s"
           + " and metadata ->> 'level' = ?5 and metadata ->> 'period_start' = ?6"
           + " order by id desc limit 1";
 
@@ -136,6 +136,7 @@ class SummaryWriter {
                 p.agent(),
                 p.chat(),
                 Objects.requireNonNullElse(p.thread(), ""),
+                Objects.requireNonNullElse(p.mode(), ""),
                 p.level().wire(),
                 p.start().toString()));
     long key = Long.parseUnsignedLong(hex.substring(0, 16), 16);
@@ -156,7 +157,8 @@ class SummaryWriter {
             s ->
                 s.createNativeQuery(
                         CURRENT.formatted(
-                            p.thread() == null ? "thread is null and ?4 = ''" : "thread = ?4"),
+                            p.thread() == null ? "thread is null and ?4 = ''" : "thread = ?4",
+                            p.mode() == null ? "mode is null and ?7 = ''" : "mode = ?7"),
                         Memory.class)
                     .setParameter(1, tenant)
                     .setParameter(2, p.agent())
@@ -164,6 +166,7 @@ class SummaryWriter {
                     .setParameter(4, Objects.requireNonNullElse(p.thread(), ""))
                     .setParameter(5, p.level().wire())
                     .setParameter(6, p.start().toString())
+                    .setParameter(7, Objects.requireNonNullElse(p.mode(), ""))
                     .getResultList())
         .map(rows -> rows.isEmpty() ? null : rows.getFirst());
   }
@@ -230,6 +233,7 @@ class SummaryWriter {
     m.agent = p.agent();
     m.chat = p.chat();
     m.thread = p.thread();
+    m.mode = p.mode();
     m.scope = MemoryScope.CHAT;
     m.category = MemoryCategory.SUMMARY;
     m.text = body;
