@@ -7,7 +7,8 @@ import java.util.Map;
  * A restart with settings other tests must not see: the Reflector uses the LLM extractor (pointed
  * at the {@link LlmStub}) and the tenant capacity is small. Tests under it write and reflect only
  * as tenant initech ({@link TestKeys#ISOLATED}), so the low limit never archives another test's
- * memories.
+ * memories. Summaries are off here: these tests count the model's requests and the tenant's
+ * memories, which a summary of a closed day would add to (LlmSummaryTest covers LLM summaries).
  */
 public class IsolatedTenantProfile implements QuarkusTestProfile {
 
@@ -22,6 +23,7 @@ public class IsolatedTenantProfile implements QuarkusTestProfile {
         "engram.capture.reflector.llm.model", "stub-model",
         "engram.capture.reflector.llm.api-key", "sk-test",
         "engram.capture.reflector.llm.timeout", "10s",
-        "engram.capture.lifecycle.max-per-tenant", Integer.toString(MAX_PER_TENANT));
+        "engram.capture.lifecycle.max-per-tenant", Integer.toString(MAX_PER_TENANT),
+        "engram.capture.reflector.summaries.enabled", "false");
   }
 }

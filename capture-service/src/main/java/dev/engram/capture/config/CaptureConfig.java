@@ -178,9 +178,19 @@ public interface CaptureConfig {
 
   /** The summary DAG the Reflector makes after its batches. */
   interface Summaries {
-    /** Whether the Reflector makes summaries at all. */
-    @WithDefault("false")
+    /**
+     * Whether the Reflector makes summaries at all (on: issue 17 has the Reflector's schedule make
+     * them; they cost the write and recall paths nothing, only the Reflector's run).
+     */
+    @WithDefault("true")
     boolean enabled();
+
+    /**
+     * Whether the model writes them when the extractor is {@code llm} (TextRank is the fallback for
+     * any summary the model fails); off keeps TextRank with an LLM extractor.
+     */
+    @WithDefault("true")
+    boolean llm();
 
     /** The levels made, finest first: any of {@code day}, {@code week}, {@code month}. */
     @WithDefault("day,week,month")

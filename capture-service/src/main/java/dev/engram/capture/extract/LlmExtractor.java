@@ -5,11 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.engram.capture.config.CaptureConfig;
+import dev.engram.capture.llm.LlmChat;
 import dev.engram.capture.memory.MemoryCategory;
-import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.Vertx;
-import java.net.URI;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -19,7 +18,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
@@ -54,7 +52,7 @@ public final class LlmExtractor implements Extractor {
       valid_from is when the fact became true or the event happened (ISO-8601), or null.
       exchange_ids are the ids of the lines the memory comes from.""";
 
-  private final LlmRestClient client;
+  private final LlmChat client;
   private final ObjectMapper json;
   private final CaptureConfig.Llm config;
   private final DeterministicExtractor fallback;
@@ -68,13 +66,7 @@ public final class LlmExtractor implements Extractor {
       DeterministicExtractor fallback,
       Nlp nlp,
       Vertx vertx) {
-    String base = config.baseUrl().orElseThrow();
-    this.client =
-        QuarkusRestClientBuilder.newBuilder()
-            .baseUri(URI.create(base.endsWith("/") ? base.substring(0, base.length() - 1) : base))
-            .connectTimeout(5, TimeUnit.SECONDS)
-            .readTimeout(config.timeout().toMillis(), TimeUnit.MILLISECONDS)
-            .build(LlmRestClient.class);
+    this.client = new LlmChat(config);
     this.json = json;
     this.config = config;
     this.fallback = fallback;
@@ -99,12 +91,8 @@ public final class LlmExtractor implements Extractor {
     if (clean.isEmpty()) {
       return offloaded(() -> fallback.extractNow(poisoned));
     }
-    String auth = config.apiKey().map(k -> "Bearer " + k).orElse(null);
     return client
-        .complete(auth, request(clean))
-        .ifNoItem()
-        .after(config.timeout())
-        .fail()
+        .complete(request(clean))
         .chain(
             response ->
                 offloaded(
@@ -178,7 +166,7 @@ public final class LlmExtractor implements Extractor {
   }
 
   private Extraction parse(JsonNode response, List<Statement> batch) {
-    String content = response.path("choices").path(0).path("message").path("content").asText("");
+    String content = LlmChat.content(response);
     JsonNode memories;
     try {
       memories = json.readTree(content).path("memories");

@@ -67,11 +67,11 @@ class ExtractiveSummarizer {
     return lines;
   }
 
-  /** The {@code k} most central of the candidates (duplicates dropped), in their order. */
-  List<Line> pick(List<Line> candidates, int k) {
+  /** The candidates summarizers choose from: duplicates dropped, the longest kept past a cap. */
+  List<Line> candidates(List<Line> lines) {
     List<Line> unique = new ArrayList<>();
     Set<String> seen = new HashSet<>();
-    for (Line l : candidates) {
+    for (Line l : lines) {
       if (seen.add(l.sentence().toLowerCase(Locale.ROOT))) {
         unique.add(l);
       }
@@ -85,6 +85,12 @@ class ExtractiveSummarizer {
       Set<Line> kept = new HashSet<>(longest);
       unique = unique.stream().filter(kept::contains).toList();
     }
+    return unique;
+  }
+
+  /** The {@code k} most central of the candidates (duplicates dropped), in their order. */
+  List<Line> pick(List<Line> lines, int k) {
+    List<Line> unique = candidates(lines);
     List<List<String>> words = unique.stream().map(l -> nlp.words(l.sentence())).toList();
     List<Line> picked = new ArrayList<>();
     for (int i : TextRank.top(words, k)) {

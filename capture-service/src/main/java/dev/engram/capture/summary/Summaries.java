@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jboss.logging.Logger;
 
 /**
  * Makes the summary DAG after the Reflector's batches: per chat and thread, a summary of each
@@ -24,13 +25,18 @@ import java.util.concurrent.atomic.AtomicInteger;
  * of week summaries. A period is summarized again only when what it covers changed (the children's
  * fingerprint in its metadata differs); the new version supersedes the old one. Periods still open
  * (today, this week, this month) wait until they close, so a live chat does not churn versions.
+ * TextRank writes them, or the model when the extractor is {@code llm} ({@link LlmSummarizer},
+ * TextRank again for any summary it fails); one writer per period ({@link SummaryWriter}).
  */
 @ApplicationScoped
 public class Summaries {
 
+  private static final Logger LOG = Logger.getLogger(Summaries.class);
+
   private final SummaryReads reads;
   private final SummaryWriter writer;
   private final ExtractiveSummarizer summarizer;
+  private final LlmSummarizer llm;
   private final CaptureConfig.Summaries config;
   private final List<SummaryLevel> levels;
   private final Vertx vertx;
@@ -39,11 +45,13 @@ public class Summaries {
       SummaryReads reads,
       SummaryWriter writer,
       ExtractiveSummarizer summarizer,
+      LlmSummarizer llm,
       CaptureConfig config,
       Vertx vertx) {
     this.reads = reads;
     this.writer = writer;
     this.summarizer = summarizer;
+    this.llm = llm;
     this.config = config.reflector().summaries();
     this.vertx = vertx;
     this.levels = levels(this.config.levels());
@@ -58,7 +66,7 @@ public class Summaries {
       return Uni.createFrom().item(0);
     }
     LocalDate today = LocalDate.now(ZoneOffset.UTC);
-    AtomicInteger left = new AtomicInteger(config.maxPerRun());
+    Budget left = new Budget(new AtomicInteger(config.maxPerRun()), new AtomicInteger());
     Uni<Integer> done = Uni.createFrom().item(0);
     for (SummaryLevel level : levels) {
       done =
@@ -68,16 +76,24 @@ public class Summaries {
     return done;
   }
 
-  /** One period of a chat or thread at one level, and the ids of what it covers, in order. */
-  record Period(String agent, String chat, String thread, SummaryLevel level, LocalDate start) {}
+  /**
+   * What is left of one run: summaries it may still write, and the model's failures in a row (past
+   * {@link #MODEL_FAILURES} the rest of the run uses TextRank, so a dead model costs a run at most
+   * that many timeouts).
+   */
+  private record Budget(AtomicInteger summaries, AtomicInteger modelFailures) {}
+
+  private static final int MODEL_FAILURES = 3;
+
+  /**
+   * One period of a chat or thread in one mode (null: untagged) at one level; a mode's exchanges
+   * are summarized apart, so a summary never carries one mode's talk into another's recall.
+   */
+  record Period(
+      String agent, String chat, String thread, String mode, SummaryLevel level, LocalDate start) {}
 
   private Uni<Integer> level(
-      String tenant,
-      String agent,
-      String chat,
-      SummaryLevel level,
-      LocalDate today,
-      AtomicInteger left) {
+      String tenant, String agent, String chat, SummaryLevel level, LocalDate today, Budget left) {
     return reads
         .current(tenant)
         .chain(
@@ -95,19 +111,19 @@ public class Summaries {
                     List<Map.Entry<Period, List<Long>>> dirty =
                         covered.entrySet().stream()
                             .filter(e -> changed(latest.get(e.getKey()), e.getValue()))
-                            .limit(Math.max(0, left.get()))
+                            .limit(Math.max(0, left.summaries().get()))
                             .toList();
                     return Multi.createFrom()
                         .iterable(dirty)
                         .onItem()
                         .transformToUniAndConcatenate(
-                            e -> one(tenant, e.getKey(), e.getValue(), latest))
+                            e -> one(tenant, e.getKey(), e.getValue(), latest, left))
                         .collect()
                         .asList()
                         .map(
                             written -> {
                               int n = (int) written.stream().filter(Boolean::booleanValue).count();
-                              left.addAndGet(-n);
+                              left.summaries().addAndGet(-n);
                               return n;
                             });
                   });
@@ -116,13 +132,12 @@ public class Summaries {
 
   /** Summarizes one period (off the event loop) and writes it; false when nothing was worth it. */
   private Uni<Boolean> one(
-      String tenant, Period p, List<Long> children, Map<Period, Memory> latest) {
+      String tenant, Period p, List<Long> children, Map<Period, Memory> latest, Budget left) {
     Uni<List<ExtractiveSummarizer.Line>> lines;
     if (p.level() == SummaryLevel.DAY) {
       lines =
           reads
-              .exchanges(
-                  tenant, p.agent(), p.chat(), p.thread(), p.start(), p.level().end(p.start()))
+              .exchanges(tenant, p, p.start(), p.level().end(p.start()))
               .chain(
                   rows ->
                       vertx.executeBlocking(
@@ -139,12 +154,46 @@ public class Summaries {
     }
     int k = sentences(p.level());
     return lines
-        .chain(all -> vertx.executeBlocking(Uni.createFrom().item(() -> summarizer.pick(all, k))))
+        .chain(all -> draft(p, all, k, left))
         .chain(
-            picked ->
-                picked.isEmpty()
+            draft ->
+                draft.lines().isEmpty()
                     ? Uni.createFrom().item(false)
-                    : writer.write(tenant, p, picked, children, latest.get(p)).replaceWith(true));
+                    : writer.write(tenant, p, draft, children).map(Objects::nonNull));
+  }
+
+  /** The model's summary where configured, TextRank's otherwise and whenever the model fails. */
+  private Uni<SummaryWriter.Draft> draft(
+      Period p, List<ExtractiveSummarizer.Line> all, int k, Budget left) {
+    Uni<SummaryWriter.Draft> textrank =
+        vertx.executeBlocking(
+            Uni.createFrom()
+                .item(
+                    () ->
+                        new SummaryWriter.Draft(
+                            summarizer.pick(all, k),
+                            SummaryWriter.EXTRACTOR,
+                            SummaryWriter.VERSION)));
+    if (all.isEmpty() || !llm.configured() || left.modelFailures().get() >= MODEL_FAILURES) {
+      return textrank;
+    }
+    return vertx
+        .executeBlocking(Uni.createFrom().item(() -> summarizer.candidates(all)))
+        .chain(candidates -> llm.summarize(p, candidates, k))
+        .invoke(() -> left.modelFailures().set(0))
+        .onFailure()
+        .recoverWithUni(
+            failure -> {
+              int failures = left.modelFailures().incrementAndGet();
+              LOG.warnf(
+                  "The LLM summary of %s %s in %s failed (%s); TextRank writes it%s",
+                  p.level().wire(),
+                  p.start(),
+                  p.chat(),
+                  failure.getMessage(),
+                  failures >= MODEL_FAILURES ? ", and the rest of this run" : "");
+              return textrank;
+            });
   }
 
   private List<ExtractiveSummarizer.Line> exchangeLines(List<Exchange> rows, List<Long> children) {
@@ -161,7 +210,8 @@ public class Summaries {
     Map<Period, List<Long>> periods = new LinkedHashMap<>();
     for (SummaryReads.Day d : days) {
       periods.put(
-          new Period(d.agent(), d.chat(), d.thread(), SummaryLevel.DAY, d.day()), d.exchangeIds());
+          new Period(d.agent(), d.chat(), d.thread(), d.mode(), SummaryLevel.DAY, d.day()),
+          d.exchangeIds());
     }
     return periods;
   }
@@ -182,7 +232,13 @@ public class Summaries {
               if (!level.end(start).isAfter(today)) {
                 periods
                     .computeIfAbsent(
-                        new Period(child.agent(), child.chat(), child.thread(), level, start),
+                        new Period(
+                            child.agent(),
+                            child.chat(),
+                            child.thread(),
+                            child.mode(),
+                            level,
+                            start),
                         p -> new ArrayList<>())
                     .add(e.getValue().id);
               }
@@ -208,7 +264,7 @@ public class Summaries {
       return java.util.Optional.empty();
     }
     return java.util.Optional.of(
-        new Period(m.agent, m.chat, m.thread, level.get(), LocalDate.parse(start)));
+        new Period(m.agent, m.chat, m.thread, m.mode, level.get(), LocalDate.parse(start)));
   }
 
   private int sentences(SummaryLevel level) {

@@ -19,9 +19,9 @@ import java.util.List;
 
 /**
  * One step down the summary DAG: the memories a memory is DERIVED_FROM (a week's days, a month's
- * weeks, oldest first) and, for a day summary, the day's ACTIVE exchanges of its chat or thread.
- * Superseded children are listed too: an old version of a summary keeps pointing at what it was
- * made of.
+ * weeks, oldest first) and, for a day summary, the day's ACTIVE exchanges of its chat or thread (in
+ * its mode). Superseded children are listed too: an old version of a summary keeps pointing at what
+ * it was made of.
  */
 @ApplicationScoped
 class SummaryChildren {
@@ -86,7 +86,11 @@ class SummaryChildren {
     }
     LocalDate from = LocalDate.parse(start);
     return reads
-        .exchanges(m.tenant, m.agent, m.chat, m.thread, from, SummaryLevel.DAY.end(from))
+        .exchanges(
+            m.tenant,
+            new Summaries.Period(m.agent, m.chat, m.thread, m.mode, SummaryLevel.DAY, from),
+            from,
+            SummaryLevel.DAY.end(from))
         .map(
             rows ->
                 new Children(

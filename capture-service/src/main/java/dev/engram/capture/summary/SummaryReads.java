@@ -21,17 +21,23 @@ class SummaryReads {
   /** The ACTIVE exchanges of every closed day, per chat and thread, with their ids in order. */
   private static final String DAYS =
       "select agent, chat, thread, cast((occurred_at at time zone 'UTC') as date),"
-          + " string_agg(cast(id as text), ',' order by id) from exchanges"
+          + " string_agg(cast(id as text), ',' order by id), mode from exchanges"
           + " where tenant = ?1 and status = 'ACTIVE' and agent is not null and chat is not null"
-          + " and occurred_at < ?2%s group by 1, 2, 3, 4 order by 4, 1, 2, 3";
+          + " and occurred_at < ?2%s group by 1, 2, 3, 4, 6 order by 4, 1, 2, 3, 6";
 
   private static final String PERIOD =
       "select * from exchanges where tenant = ?1 and agent = ?2 and chat = ?3"
-          + " and %s and status = 'ACTIVE'"
+          + " and %s and %s and status = 'ACTIVE'"
           + " and occurred_at >= ?5 and occurred_at < ?6 order by occurred_at, id";
 
   /** A chat or thread's day with exchanges, and their ids. */
-  record Day(String agent, String chat, String thread, LocalDate day, List<Long> exchangeIds) {}
+  record Day(
+      String agent,
+      String chat,
+      String thread,
+      String mode,
+      LocalDate day,
+      List<Long> exchangeIds) {}
 
   /** Days that ended before {@code before}; only one chat's when {@code chat} is given. */
   Uni<List<Day>> days(String tenant, String agent, String chat, LocalDate before) {
@@ -53,9 +59,10 @@ class SummaryReads {
                 .map(rows -> rows.stream().map(SummaryReads::day).toList()));
   }
 
-  /** The ACTIVE exchanges of a chat or thread in {@code [from, to)}, in order. */
-  Uni<List<Exchange>> exchanges(
-      String tenant, String agent, String chat, String thread, LocalDate from, LocalDate to) {
+  /** The ACTIVE exchanges of a period's chat or thread and mode in {@code [from, to)}, in order. */
+  Uni<List<Exchange>> exchanges(String tenant, Summaries.Period p, LocalDate from, LocalDate to) {
+    String thread = p.thread();
+    String mode = p.mode();
     return Panache.withSession(
         () ->
             Panache.getSession()
@@ -65,16 +72,16 @@ class SummaryReads {
                       var q =
                           s.createNativeQuery(
                                   PERIOD.formatted(
-                                      thread == null
-                                          ? "thread is null and ?4 = ''"
-                                          : "thread = ?4"),
+                                      thread == null ? "thread is null and ?4 = ''" : "thread = ?4",
+                                      mode == null ? "mode is null and ?7 = ''" : "mode = ?7"),
                                   Exchange.class)
                               .setParameter(1, tenant)
-                              .setParameter(2, agent)
-                              .setParameter(3, chat)
+                              .setParameter(2, p.agent())
+                              .setParameter(3, p.chat())
                               .setParameter(4, thread == null ? "" : thread)
                               .setParameter(5, utc(from))
-                              .setParameter(6, utc(to));
+                              .setParameter(6, utc(to))
+                              .setParameter(7, mode == null ? "" : mode);
                       return q.getResultList();
                     }));
   }
@@ -96,7 +103,7 @@ class SummaryReads {
     Object date = row[3];
     LocalDate day =
         date instanceof LocalDate d ? d : ((java.sql.Date) date).toLocalDate(); // driver-dependent
-    return new Day((String) row[0], (String) row[1], (String) row[2], day, ids);
+    return new Day((String) row[0], (String) row[1], (String) row[2], (String) row[5], day, ids);
   }
 
   private static Instant utc(LocalDate day) {

@@ -48,6 +48,16 @@ class SummaryWriter {
 
   private static final double CONFIDENCE = 0.6;
 
+  // A null thread is bound as text nowhere: "is null" keeps the type out (as in SummaryReads).
+  private static final String CURRENT =
+      "select * from memories where tenant = ?1 and category = 'SUMMARY'"
+          + " and status in ('ACTIVE', 'QUARANTINED') and agent = ?2 and chat = ?3 and %s and %s"
+          + " and metadata ->> 'level' = ?5 and metadata ->> 'period_start' = ?6"
+          + " order by id desc limit 1";
+
+  /** What a summarizer made of a period: its lines, and who made them (for the provenance). */
+  record Draft(List<ExtractiveSummarizer.Line> lines, String extractor, String version) {}
+
   private final PoisoningGate gate;
   private final MemoryJournal journal;
   private final MemoryRepository memories;
@@ -72,35 +82,93 @@ class SummaryWriter {
     return Sha256.hex(children.stream().map(String::valueOf).collect(Collectors.joining(",")));
   }
 
-  Uni<Memory> write(
-      String tenant,
-      Summaries.Period p,
-      List<ExtractiveSummarizer.Line> picked,
-      List<Long> children,
-      Memory previous) {
+  /**
+   * Writes the period's summary unless another writer (a second replica, or the schedule racing a
+   * triggered run) made this version already; returns the summary, or null when it did. The
+   * period's transaction-scoped advisory lock serialises writers of one period, and the period's
+   * current summary is read again under it, so two writers never leave two versions ACTIVE.
+   */
+  Uni<Memory> write(String tenant, Summaries.Period p, Draft draft, List<Long> children) {
     Caller actor = new Caller("system:reflector", tenant, Set.of());
-    Memory m = draft(tenant, p, picked, children, actor);
+    Memory m = draft(tenant, p, draft, children, actor);
     gate.check("memory", m.text)
         .ifPresent(
             reason -> {
               m.status = MemoryStatus.QUARANTINED;
               m.statusReason = reason;
             });
-    boolean replaces = previous != null && m.status == MemoryStatus.ACTIVE;
-    if (replaces) {
-      m.supersedes = previous.id;
-    }
+    String sha = fingerprint(children);
     return Panache.withTransaction(
         () ->
-            m.persist()
-                .chain(() -> journal.created(actor, m))
+            lock(tenant, p)
+                .chain(() -> current(tenant, p))
                 .chain(
-                    () ->
-                        replaces
-                            ? supersede(actor, tenant, previous.id, m)
-                            : Uni.createFrom().voidItem())
-                .chain(() -> derive(actor, p, m, children))
-                .replaceWith(m));
+                    previous -> {
+                      if (previous != null
+                          && previous.metadata != null
+                          && sha.equals(previous.metadata.get(SHA))) {
+                        return Uni.createFrom().nullItem();
+                      }
+                      boolean replaces = previous != null && m.status == MemoryStatus.ACTIVE;
+                      if (replaces) {
+                        m.supersedes = previous.id;
+                      }
+                      return m.persist()
+                          .chain(() -> journal.created(actor, m))
+                          .chain(
+                              () ->
+                                  replaces
+                                      ? supersede(actor, tenant, previous.id, m)
+                                      : Uni.createFrom().voidItem())
+                          .chain(() -> derive(actor, p, m, children))
+                          .replaceWith(m);
+                    }));
+  }
+
+  /** Blocks until this transaction holds the period's lock (held until it ends). */
+  private static Uni<Void> lock(String tenant, Summaries.Period p) {
+    String hex =
+        Sha256.hex(
+            String.join(
+                "\u0000",
+                "summary",
+                tenant,
+                p.agent(),
+                p.chat(),
+                Objects.requireNonNullElse(p.thread(), ""),
+                Objects.requireNonNullElse(p.mode(), ""),
+                p.level().wire(),
+                p.start().toString()));
+    long key = Long.parseUnsignedLong(hex.substring(0, 16), 16);
+    return Panache.getSession()
+        .chain(
+            s ->
+                s.createNativeQuery(
+                        "select count(*) from (select pg_advisory_xact_lock(" + key + ")) locked",
+                        Long.class)
+                    .getSingleResult())
+        .replaceWithVoid();
+  }
+
+  /** The period's current summary (ACTIVE or QUARANTINED, newest), read under its lock. */
+  private static Uni<Memory> current(String tenant, Summaries.Period p) {
+    return Panache.getSession()
+        .chain(
+            s ->
+                s.createNativeQuery(
+                        CURRENT.formatted(
+                            p.thread() == null ? "thread is null and ?4 = ''" : "thread = ?4",
+                            p.mode() == null ? "mode is null and ?7 = ''" : "mode = ?7"),
+                        Memory.class)
+                    .setParameter(1, tenant)
+                    .setParameter(2, p.agent())
+                    .setParameter(3, p.chat())
+                    .setParameter(4, Objects.requireNonNullElse(p.thread(), ""))
+                    .setParameter(5, p.level().wire())
+                    .setParameter(6, p.start().toString())
+                    .setParameter(7, Objects.requireNonNullElse(p.mode(), ""))
+                    .getResultList())
+        .map(rows -> rows.isEmpty() ? null : rows.getFirst());
   }
 
   private Uni<Void> supersede(Caller actor, String tenant, long previous, Memory by) {
@@ -132,11 +200,8 @@ class SummaryWriter {
   }
 
   private Memory draft(
-      String tenant,
-      Summaries.Period p,
-      List<ExtractiveSummarizer.Line> picked,
-      List<Long> children,
-      Caller actor) {
+      String tenant, Summaries.Period p, Draft draft, List<Long> children, Caller actor) {
+    List<ExtractiveSummarizer.Line> picked = draft.lines();
     String where = p.thread() == null ? p.chat() : p.chat() + ", thread " + p.thread();
     StringBuilder text =
         new StringBuilder("Summary of ")
@@ -168,13 +233,14 @@ class SummaryWriter {
     m.agent = p.agent();
     m.chat = p.chat();
     m.thread = p.thread();
+    m.mode = p.mode();
     m.scope = MemoryScope.CHAT;
     m.category = MemoryCategory.SUMMARY;
     m.text = body;
     m.contentSha256 = Sha256.hex(body);
     m.confidence = CONFIDENCE;
     m.source = SOURCE;
-    m.provenance = new Provenance(sources, EXTRACTOR, null, VERSION);
+    m.provenance = new Provenance(sources, draft.extractor(), null, draft.version());
     m.metadata = metadata;
     m.status = MemoryStatus.ACTIVE;
     m.createdBy = actor.keyId();

@@ -159,7 +159,10 @@ class ReflectorBehaviourTest {
         .post(TestKeys.AGENT);
     JsonPath down = turns.reflect();
     assertEquals(1, down.getInt("touched"), "lexical: the same words");
-    assertEquals(1, Db.count("select count(*) from memories where agent = ?1", agent));
+    assertEquals(
+        1,
+        Db.count("select count(*) from memories where agent = ?1 and category <> 'SUMMARY'", agent),
+        "no new memory (the day's summary is not one the Reflector extracted)");
     Api.as(TestKeys.AGENT)
         .get("/v1/memories/" + existing)
         .then()

@@ -3,7 +3,7 @@ package dev.engram.capture.summary;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import java.util.Map;
 
-/** A restart with the Reflector's summaries on (they are off by default). */
+/** A restart with shorter summaries; on explicitly, so these tests hold whatever the default. */
 public class SummariesOnProfile implements QuarkusTestProfile {
 
   @Override

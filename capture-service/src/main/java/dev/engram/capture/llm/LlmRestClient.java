@@ -1,4 +1,4 @@
-package dev.engram.capture.extract;
+package dev.engram.capture.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
