@@ -68,14 +68,9 @@ public final class LoadCommand {
       ProcessCpu settled = ProcessCpu.settled(target.home(), Duration.ofMinutes(15), out);
       ServerMetrics afterIngest = ServerMetrics.read(api);
       double written = report.get("ingest").get("written").asDouble();
-      settled.print(
-          cpuBeforeIngest,
-          written,
-          "document",
-          afterIngest.modelMillis(beforeIngest) / written,
-          Machine.loadAverage(),
-          out,
-          report.putObject("cpu_per_document"));
+      double model = afterIngest.modelMillis(beforeIngest) / written;
+      ObjectNode cpu = report.putObject("cpu_per_document");
+      settled.print(cpuBeforeIngest, written, "document", model, out, cpu);
     }
     OptionalLong documents = wait.indexedDocuments("memory");
     report.put("index_memory_documents", documents.orElse(-1));
@@ -97,29 +92,18 @@ public final class LoadCommand {
       ServerMetrics after = ServerMetrics.read(api);
       after.printStages(before, "recall c=" + c, out, node);
       double recalls = r.client().count();
-      cpuAfter.print(
-          cpuBefore,
-          recalls,
-          "recall",
-          after.modelMillis(before) / recalls,
-          Machine.loadAverage(),
-          out,
-          node.putObject("cpu_per_recall"));
+      double model = after.modelMillis(before) / recalls;
+      cpuAfter.print(cpuBefore, recalls, "recall", model, out, node.putObject("cpu_per_recall"));
     }
     ProcessCpu cpuBeforeContext = ProcessCpu.read(target.home());
     Optional<LatencyRun.Result> context = context(api, generator, agent, queries, out);
     if (context.isPresent()) {
       ObjectNode node = report.putObject("context_c1");
       put(node, context.get());
+      double requests = context.get().client().count() + 10; // and the 10 warm-up requests
+      ObjectNode cpu = node.putObject("cpu_per_context");
       ProcessCpu.read(target.home())
-          .print(
-              cpuBeforeContext,
-              context.get().client().count() + 10, // with its 10 unmeasured warm-up requests
-              "context",
-              Double.NaN,
-              Machine.loadAverage(),
-              out,
-              node.putObject("cpu_per_context"));
+          .print(cpuBeforeContext, requests, "context", Double.NaN, out, cpu);
     } else {
       report.put("context_c1", "unavailable");
     }

@@ -1,6 +1,7 @@
 package dev.engram.bench.load;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.engram.bench.Machine;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -196,6 +197,17 @@ final class ProcessCpu {
    * the same figures into {@code report}. {@code modelMs}: recall's model time per unit (wall time
    * of its model calls, a part of recall's CPU), NaN to leave it out.
    */
+  void print(
+      ProcessCpu before,
+      double units,
+      String unit,
+      double modelMs,
+      PrintStream out,
+      ObjectNode report) {
+    print(before, units, unit, modelMs, Machine.loadAverage(), out, report);
+  }
+
+  /** As above, with the load average given. */
   void print(
       ProcessCpu before,
       double units,
