@@ -94,6 +94,11 @@ final class ComponentCommands {
     command.add(LauncherProcess.javaExecutable());
     command.add("-Xmx" + c.heap());
     command.add("--enable-native-access=ALL-UNNAMED");
+    if (c == Component.RECALL) {
+      // Lucene scores vectors with the Vector API only when the module is readable; without it
+      // every dense search and HNSW merge runs scalar dot products (several times the CPU).
+      command.add("--add-modules=jdk.incubator.vector");
+    }
     command.addAll(markers(home, c).subList(0, 2));
     command.add("-Djava.io.tmpdir=" + home.tmp(c));
     if (c.isService()) {

@@ -59,11 +59,18 @@ public final class LoadCommand {
     out.printf("Suite: %s; load average %s%n", target, Machine.loadAverage());
 
     ServerMetrics beforeIngest = ServerMetrics.read(api);
+    ProcessCpu cpuBeforeIngest = ProcessCpu.read(target.home());
     set.grow(api, report, out);
     if (report.path("ingest").has("indexed_per_second")) {
       ServerMetrics.read(api)
           .printIngest(
               beforeIngest, report.get("ingest").get("indexed_per_second").asDouble(), out, report);
+      ProcessCpu settled = ProcessCpu.settled(target.home(), Duration.ofMinutes(15), out);
+      ServerMetrics afterIngest = ServerMetrics.read(api);
+      double written = report.get("ingest").get("written").asDouble();
+      double model = afterIngest.modelMillis(beforeIngest) / written;
+      ObjectNode cpu = report.putObject("cpu_per_document");
+      settled.print(cpuBeforeIngest, written, "document", model, out, cpu);
     }
     OptionalLong documents = wait.indexedDocuments("memory");
     report.put("index_memory_documents", documents.orElse(-1));
@@ -75,16 +82,28 @@ public final class LoadCommand {
     recall.run(i -> recallBody(generator, agent, i, k), 1_000_000_000L, warmup, 1);
     for (int c : new int[] {1, 8}) {
       ServerMetrics before = ServerMetrics.read(api);
+      ProcessCpu cpuBefore = ProcessCpu.read(target.home());
       LatencyRun.Result r =
           recall.run(i -> recallBody(generator, agent, i, k), c * 10_000_000L, queries, c);
+      ProcessCpu cpuAfter = ProcessCpu.read(target.home());
       print(out, "recall", r);
       ObjectNode node = report.putObject("recall_c" + c);
       put(node, r);
-      ServerMetrics.read(api).printStages(before, "recall c=" + c, out, node);
+      ServerMetrics after = ServerMetrics.read(api);
+      after.printStages(before, "recall c=" + c, out, node);
+      double recalls = r.client().count();
+      double model = after.modelMillis(before) / recalls;
+      cpuAfter.print(cpuBefore, recalls, "recall", model, out, node.putObject("cpu_per_recall"));
     }
+    ProcessCpu cpuBeforeContext = ProcessCpu.read(target.home());
     Optional<LatencyRun.Result> context = context(api, generator, agent, queries, out);
     if (context.isPresent()) {
-      put(report.putObject("context_c1"), context.get());
+      ObjectNode node = report.putObject("context_c1");
+      put(node, context.get());
+      double requests = context.get().client().count() + 10; // and the 10 warm-up requests
+      ObjectNode cpu = node.putObject("cpu_per_context");
+      ProcessCpu.read(target.home())
+          .print(cpuBeforeContext, requests, "context", Double.NaN, out, cpu);
     } else {
       report.put("context_c1", "unavailable");
     }

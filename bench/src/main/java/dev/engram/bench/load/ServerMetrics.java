@@ -140,6 +140,11 @@ final class ServerMetrics {
     out.println(line);
   }
 
+  /** Milliseconds recall spent in model calls since {@code before} (NaN without the series). */
+  double modelMillis(ServerMetrics before) {
+    return since(before, MODEL_SUM, null).orElse(Double.NaN) * 1000;
+  }
+
   /** A figure, or null where a series was missing (JSON has no NaN). */
   private static void put(ObjectNode node, String name, double value) {
     if (Double.isFinite(value)) {

@@ -286,6 +286,15 @@ public interface RecallConfig {
     @Min(0)
     int threads();
 
+    /**
+     * Whether ONNX Runtime's idle worker threads spin waiting for the next operator instead of
+     * sleeping. Spinning saves microseconds per call on dedicated cores and burns a core per thread
+     * between calls on shared ones (the suite shares its cores with capture, Neo4j and PostgreSQL);
+     * vectors are the same either way.
+     */
+    @WithDefault("false")
+    boolean spinning();
+
     /** Tokens per text the model sees; longer texts are truncated (BM25 still sees all). */
     @WithDefault("256")
     @Min(8)

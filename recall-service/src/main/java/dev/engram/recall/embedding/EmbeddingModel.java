@@ -68,7 +68,10 @@ public class EmbeddingModel implements Embedder {
               .register(registry);
       var settings =
           new OnnxEmbedder.Settings(
-              embedding.batchSize(), embedding.threads(), embedding.maxSequenceLength());
+              embedding.batchSize(),
+              embedding.threads(),
+              embedding.maxSequenceLength(),
+              embedding.spinning());
       OnnxEmbedder loaded = null;
       String error = null;
       try {

@@ -89,6 +89,9 @@ final class OnnxEmbedder implements Embedder, AutoCloseable {
       if (settings.threads() > 0) {
         options.setIntraOpNumThreads(settings.threads());
       }
+      String spin = settings.spinning() ? "1" : "0";
+      options.addConfigEntry("session.intra_op.allow_spinning", spin);
+      options.addConfigEntry("session.inter_op.allow_spinning", spin);
       session = OrtEnvironment.getEnvironment().createSession(model.readAllBytes(), options);
     } catch (OrtException | RuntimeException e) {
       tokenizer.close();
@@ -100,7 +103,7 @@ final class OnnxEmbedder implements Embedder, AutoCloseable {
   }
 
   /** How the model runs. */
-  record Settings(int batchSize, int threads, int maxSequenceLength) {}
+  record Settings(int batchSize, int threads, int maxSequenceLength, boolean spinning) {}
 
   @Override
   public String modelId() {

@@ -1,5 +1,6 @@
 package dev.engram.recall.embedding;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,14 +31,36 @@ class OnnxEmbedderTest {
   static void load() throws Exception {
     embedder =
         LocalModel.ALL_MINILM_L6_V2_Q.load(
-            new OnnxEmbedder.Settings(4, 2, 256), (texts, nanos) -> CALLS.incrementAndGet());
-    bge = LocalModel.BGE_SMALL_EN_V15_Q.load(new OnnxEmbedder.Settings(4, 2, 256), (t, n) -> {});
+            new OnnxEmbedder.Settings(4, 2, 256, false), (texts, nanos) -> CALLS.incrementAndGet());
+    bge =
+        LocalModel.BGE_SMALL_EN_V15_Q.load(
+            new OnnxEmbedder.Settings(4, 2, 256, false), (t, n) -> {});
   }
 
   @AfterAll
   static void close() {
     embedder.close();
     bge.close();
+  }
+
+  @Test
+  void spinningAndTheThreadCountChangeNoVector() throws Exception {
+    List<String> texts =
+        List.of("Alice lives in Porto", "a second, longer sentence about the quarterly report");
+    List<float[]> reference = embedder.embed(texts);
+    try (OnnxEmbedder spinning =
+            LocalModel.ALL_MINILM_L6_V2_Q.load(
+                new OnnxEmbedder.Settings(4, 2, 256, true), (t, n) -> {});
+        OnnxEmbedder oneThread =
+            LocalModel.ALL_MINILM_L6_V2_Q.load(
+                new OnnxEmbedder.Settings(4, 1, 256, false), (t, n) -> {})) {
+      for (OnnxEmbedder other : List.of(spinning, oneThread)) {
+        List<float[]> vectors = other.embed(texts);
+        for (int i = 0; i < texts.size(); i++) {
+          assertArrayEquals(reference.get(i), vectors.get(i), texts.get(i));
+        }
+      }
+    }
   }
 
   @Test
