@@ -41,8 +41,29 @@ public class MemoryJournal {
         .call(after -> audit.record(caller, "memory.create", "memory", m.id + "", null, after));
   }
 
-  /** Marks each of {@code old} SUPERSEDED by {@code by}; returns how many. */
+  /**
+   * Marks each of {@code old} SUPERSEDED by {@code by}; returns how many. A canonical one (a human
+   * approved it) is superseded only by a canonical successor: an automatic correction (the
+   * Reflector, a released successor of a plain memory) stays beside it, linked as contradicting it,
+   * until a human supersedes or archives it.
+   */
   public Uni<Integer> supersede(Caller caller, List<Memory> old, Memory by, String reason) {
+    List<Memory> kept = old.stream().filter(m -> m.canonical && !by.canonical).toList();
+    if (!kept.isEmpty()) {
+      if (by.supersedes != null && kept.stream().anyMatch(m -> m.id.equals(by.supersedes))) {
+        by.supersedes = null;
+      }
+      return Multi.createFrom()
+          .iterable(kept)
+          .onItem()
+          .transformToUniAndConcatenate(m -> links.superseded(caller, m, by))
+          .collect()
+          .asList()
+          .chain(
+              ignored ->
+                  supersede(
+                      caller, old.stream().filter(m -> !kept.contains(m)).toList(), by, reason));
+    }
     if (old.isEmpty()) {
       return Uni.createFrom().item(0);
     }

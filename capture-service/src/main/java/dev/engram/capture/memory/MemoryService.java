@@ -8,6 +8,8 @@ import dev.engram.capture.web.Cursors;
 import dev.engram.capture.web.WriteLimits;
 import dev.engram.common.Sha256;
 import dev.engram.common.auth.Caller;
+import dev.engram.common.auth.Roles;
+import dev.engram.common.error.CommonError;
 import dev.engram.common.error.EngramException;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -127,6 +129,7 @@ public class MemoryService {
     return writable(caller, id)
         .chain(
             m -> {
+              requireNotCanonical(m, "edited in place");
               expectVersion(m, req.expectedVersion());
               MemoryView before = MemoryView.of(m);
               if (req.text() != null) {
@@ -161,6 +164,7 @@ public class MemoryService {
         .chain(
             m -> {
               MemoryScopes.requireWriteAllowed(caller, m.scope);
+              requireNotCanonical(m, "revised in place");
               MemoryView before = MemoryView.of(m);
               if (m.status == MemoryStatus.ARCHIVED) {
                 m.status = MemoryStatus.ACTIVE;
@@ -233,6 +237,14 @@ public class MemoryService {
         .chain(() -> writable(caller, id))
         .chain(
             old -> {
+              if (old.canonical && !caller.has(Roles.ADMIN)) {
+                // Its successor is canonical too: replacing it is a promotion, so a human decides.
+                throw new EngramException(
+                    CommonError.FORBIDDEN,
+                    "Memory "
+                        + old.id
+                        + " is canonical (promoted): only an admin key supersedes it");
+              }
               MemoryView before = MemoryView.of(old);
               Memory next = successor(caller, old, req, now);
               return screen(next, req.text(), next.metadata)
@@ -259,16 +271,7 @@ public class MemoryService {
         .chain(
             m -> {
               MemoryScopes.requireWriteAllowed(caller, m.scope);
-              if (m.canonical) {
-                // A human approved it: it leaves context by supersede or archive, never silently.
-                throw new EngramException(
-                    CaptureError.CANONICAL_MEMORY,
-                    "Memory "
-                        + m.id
-                        + " is canonical (promoted); supersede or archive it instead of deleting",
-                    List.of(),
-                    Map.of("memory_status", m.status.name()));
-              }
+              requireNotCanonical(m, "deleted");
               return removal.delete(caller, m);
             });
   }
@@ -283,6 +286,9 @@ public class MemoryService {
     next.session = old.session;
     next.scope = old.scope;
     next.mode = old.mode;
+    // A human approved the old version: the new one takes its place in the identity layer, and
+    // the old one stays, SUPERSEDED, as the record of what was approved.
+    next.canonical = old.canonical;
     next.category = req.category() == null ? old.category : req.category();
     next.confidence = req.confidence() == null ? old.confidence : req.confidence();
     next.source = req.source() == null ? old.source : req.source();
@@ -341,6 +347,30 @@ public class MemoryService {
           "Memory " + m.id + " is " + m.status + "; only ACTIVE memories can change",
           List.of(),
           Map.of("memory_status", m.status.name()));
+    }
+  }
+
+  /**
+   * A canonical memory (a human approved it) is superseded, never changed in place or deleted: the
+   * approved version stays in the record, SUPERSEDED, and its successor is canonical too.
+   */
+  private static void requireNotCanonical(Memory m, String what) {
+    if (m.canonical) {
+      throw new EngramException(
+          CaptureError.CANONICAL_MEMORY,
+          "Memory "
+              + m.id
+              + " is canonical (promoted) and cannot be "
+              + what
+              + "; supersede it (POST /v1/memories/"
+              + m.id
+              + "/supersede: the new version is canonical too) or archive it",
+          List.of(),
+          Map.of(
+              "memory_status",
+              m.status.name(),
+              "supersede",
+              "/v1/memories/" + m.id + "/supersede"));
     }
   }
 

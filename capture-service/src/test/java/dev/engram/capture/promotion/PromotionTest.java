@@ -1,5 +1,12 @@
 package dev.engram.capture.promotion;
 
+import static dev.engram.capture.promotion.PromotionFixture.THREE_DAYS;
+import static dev.engram.capture.promotion.PromotionFixture.UMBRELLA;
+import static dev.engram.capture.promotion.PromotionFixture.decide;
+import static dev.engram.capture.promotion.PromotionFixture.memory;
+import static dev.engram.capture.promotion.PromotionFixture.promotionOf;
+import static dev.engram.capture.promotion.PromotionFixture.proposals;
+import static dev.engram.capture.promotion.PromotionFixture.scan;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,7 +20,6 @@ import dev.engram.capture.TestKeys;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -28,10 +34,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(CaptureTestResources.class)
 class PromotionTest {
 
-  private static final String UMBRELLA = "test-umbrella-key";
   private static final String WAYNE = "test-wayne-key";
-  private static final List<String> THREE_DAYS =
-      List.of("2026-03-02T10:00:00Z", "2026-03-09T10:00:00Z", "2026-03-16T10:00:00Z");
 
   @Test
   void seenOnThreeDaysInThreeSessionsIsProposedOnceAsIdentity() {
@@ -215,99 +218,5 @@ class PromotionTest {
         .body("status", equalTo("APPROVED"));
     assertEquals(1, Db.count("select count(*) from facts where id = ?1 and canonical", fact));
     Api.as(UMBRELLA).get("/v1/memories/" + memory).then().body("canonical", equalTo(true));
-  }
-
-  /** A memory drawn from one turn per day given, each in the session given (null: none). */
-  private static long memory(
-      String key, String category, double confidence, List<String> days, List<String> sessions) {
-    String chat = Api.unique("promo");
-    List<Long> exchanges = new ArrayList<>();
-    for (int i = 0; i < days.size(); i++) {
-      String body =
-          "{\"exchanges\":[{\"agent\":\"bot\",\"chat\":\""
-              + chat
-              + "\",\"session\":\""
-              + sessions.get(i)
-              + "\",\"speaker\":\"Ann\",\"role\":\"user\",\"text\":\"Turn "
-              + i
-              + " of "
-              + chat
-              + "\",\"occurred_at\":\""
-              + days.get(i)
-              + "\"}]}";
-      exchanges.add(
-          Api.as(key)
-              .body(body)
-              .post("/v1/exchanges")
-              .then()
-              .statusCode(201)
-              .extract()
-              .jsonPath()
-              .getLong("items[0].id"));
-    }
-    return Api.as(key)
-        .body(
-            Map.of(
-                "agent",
-                "bot",
-                "scope",
-                "AGENT",
-                "category",
-                category,
-                "confidence",
-                confidence,
-                "text",
-                "Ann keeps coming back to the lighthouse in " + chat,
-                "provenance",
-                Map.of("exchange_ids", exchanges)))
-        .post("/v1/memories")
-        .then()
-        .statusCode(201)
-        .extract()
-        .jsonPath()
-        .getLong("id");
-  }
-
-  private static void scan() {
-    Api.as(TestKeys.AGENT).post("/v1/promotions/scan").then().statusCode(403);
-    Api.as(UMBRELLA).post("/v1/promotions/scan").then().statusCode(200);
-  }
-
-  private static io.restassured.response.Response decide(
-      String key, long promotion, String what, String body) {
-    var request = Api.as(key);
-    if (body != null) {
-      request = request.body(body);
-    }
-    return request.post("/v1/promotions/" + promotion + "/" + what);
-  }
-
-  private static long promotionOf(String key, long memory) {
-    List<Map<String, Object>> mine = proposals(key, memory);
-    assertEquals(1, mine.size(), "one proposal: " + mine);
-    return ((Number) mine.getFirst().get("id")).longValue();
-  }
-
-  /** The tenant's promotions of one memory. */
-  private static List<Map<String, Object>> proposals(String key, long memory) {
-    return proposals(key, "memory", memory);
-  }
-
-  /** The tenant's promotions of one memory or fact. */
-  private static List<Map<String, Object>> proposals(String key, String type, long target) {
-    List<Map<String, Object>> items =
-        Api.as(key)
-            .get("/v1/promotions?limit=200")
-            .then()
-            .statusCode(200)
-            .extract()
-            .jsonPath()
-            .getList("items");
-    return items.stream()
-        .filter(
-            p ->
-                type.equals(p.get("target_type"))
-                    && ((Number) p.get("target_id")).longValue() == target)
-        .toList();
   }
 }

@@ -8,6 +8,7 @@ import dev.engram.capture.Api;
 import dev.engram.capture.CaptureTestResources;
 import dev.engram.capture.Db;
 import dev.engram.capture.TestKeys;
+import dev.engram.common.ratelimit.PrepaidCallHeaders;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -49,6 +50,41 @@ class RateLimitTest {
     for (int i = 0; i < 3; i++) {
       Api.as(TestKeys.AGENT).get("/v1/memories/" + id).then().statusCode(200);
     }
+  }
+
+  /**
+   * Issue 17: an MCP write tool paid recall-service's bucket and then capture's again, because
+   * recall forwards it with the caller's key. A call marked prepaid with an internal key costs the
+   * caller nothing here (its two tokens are still there afterwards); a mark made with any other key
+   * is ignored, so only an Engram service can waive the charge.
+   */
+  @Test
+  void aCallForwardedByAServiceThatChargedItIsNotChargedAgain() {
+    String agent = Api.unique("prepaid");
+    for (int i = 0; i < 4; i++) {
+      remember(TestKeys.ADMIN, agent, TestKeys.INTERNAL).statusCode(201);
+    }
+    remember(TestKeys.ADMIN, agent, null).statusCode(201);
+    remember(TestKeys.ADMIN, agent, null).statusCode(201);
+    remember(TestKeys.ADMIN, agent, TestKeys.ADMIN).statusCode(429);
+    remember(TestKeys.ADMIN, agent, null).statusCode(429);
+    assertEquals(6, Db.count("select count(*) from memories where agent = ?1", agent));
+
+    String forged = Api.unique("forged");
+    remember(TestKeys.OTHER_TENANT, forged, TestKeys.OTHER_TENANT).statusCode(201);
+    remember(TestKeys.OTHER_TENANT, forged, "not-a-key").statusCode(201);
+    remember(TestKeys.OTHER_TENANT, forged, TestKeys.OTHER_TENANT).statusCode(429);
+  }
+
+  private static ValidatableResponse remember(String key, String agent, String prepaid) {
+    var request = Api.as(key);
+    if (prepaid != null) {
+      request = request.header(PrepaidCallHeaders.HEADER, prepaid);
+    }
+    return request
+        .body(Map.of("agent", agent, "text", "Alice lives in Lisbon " + Api.unique("n")))
+        .post("/v1/memories")
+        .then();
   }
 
   private static ValidatableResponse remember(String agent) {

@@ -2,7 +2,9 @@ package dev.engram.common.ratelimit;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.engram.common.auth.ApiKey;
+import dev.engram.common.auth.ApiKeyRegistry;
 import dev.engram.common.auth.PresentedKeys;
+import dev.engram.common.auth.Roles;
 import dev.engram.common.error.CommonError;
 import dev.engram.common.ratelimit.RateLimits.EndpointClass;
 import dev.engram.common.web.InternalPaths;
@@ -21,6 +23,9 @@ import java.util.Optional;
  * pays one input here and the rest once its body is read ({@link EmbeddingInputsCharge}). MCP
  * ({@code /mcp}) is not charged per HTTP request: each tool call pays the bucket its REST endpoint
  * would, once its JSON-RPC message is read (recall-service's MCP layer), so a batch pays per call.
+ * A call another Engram service forwards on a caller's behalf after charging it there carries that
+ * service's internal key in {@link PrepaidCallHeaders#HEADER} and is not charged again here: one
+ * tool call, one token.
  */
 @ApplicationScoped
 class RateLimitFilter {
@@ -29,13 +34,19 @@ class RateLimitFilter {
   static final String KEY = "engram.rate-limit.key";
 
   private final ObjectMapper json;
+  private final ApiKeyRegistry registry;
   private final PresentedKeys keys;
   private final RateLimits limits;
   private final boolean enabled;
 
   RateLimitFilter(
-      ObjectMapper json, PresentedKeys keys, RateLimits limits, RateLimitConfig config) {
+      ObjectMapper json,
+      ApiKeyRegistry registry,
+      PresentedKeys keys,
+      RateLimits limits,
+      RateLimitConfig config) {
     this.json = json;
+    this.registry = registry;
     this.keys = keys;
     this.limits = limits;
     this.enabled = config.enabled();
@@ -50,7 +61,7 @@ class RateLimitFilter {
 
   private void charge(RoutingContext rc) {
     Optional<EndpointClass> type = classOf(rc);
-    Optional<ApiKey> key = type.isEmpty() ? Optional.empty() : keys.of(rc.request());
+    Optional<ApiKey> key = type.isEmpty() || prepaid(rc) ? Optional.empty() : keys.of(rc.request());
     if (key.isEmpty()) {
       rc.next(); // not limited, or anonymous (JAX-RS answers 401)
       return;
@@ -71,6 +82,18 @@ class RateLimitFilter {
     }
     rc.put(KEY, key.get());
     rc.next();
+  }
+
+  /**
+   * Forwarded by an Engram service that charged the caller already (its internal key proves it).
+   */
+  private boolean prepaid(RoutingContext rc) {
+    String mark = rc.request().getHeader(PrepaidCallHeaders.HEADER);
+    return mark != null
+        && registry
+            .lookup(mark.strip())
+            .filter(k -> k.roles().contains(Roles.INTERNAL))
+            .isPresent();
   }
 
   static Optional<EndpointClass> classOf(RoutingContext rc) {

@@ -2,6 +2,7 @@ package dev.engram.recall.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.engram.common.correlation.CorrelationId;
+import dev.engram.common.ratelimit.PrepaidCallHeaders;
 import io.quarkus.rest.client.reactive.ClientExceptionMapper;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.DELETE;
@@ -13,6 +14,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Response;
 import java.util.Map;
+import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
@@ -21,6 +23,7 @@ import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
  * (quarkus.rest-client.capture.*). Answers are passed on as capture wrote them.
  */
 @RegisterRestClient(configKey = "capture")
+@RegisterClientHeaders(PrepaidCallHeaders.class)
 @Path("/v1")
 interface CaptureApiRestClient {
 

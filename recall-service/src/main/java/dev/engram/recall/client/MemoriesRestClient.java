@@ -1,6 +1,7 @@
 package dev.engram.recall.client;
 
 import dev.engram.common.correlation.CorrelationId;
+import dev.engram.common.ratelimit.PrepaidCallHeaders;
 import io.quarkus.rest.client.reactive.ClientExceptionMapper;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
@@ -10,6 +11,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
@@ -17,6 +19,7 @@ import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
  * poisoning gate, audit and outbox apply as for any REST client (quarkus.rest-client.capture.*).
  */
 @RegisterRestClient(configKey = "capture")
+@RegisterClientHeaders(PrepaidCallHeaders.class)
 @Path("/v1/memories")
 interface MemoriesRestClient {
 

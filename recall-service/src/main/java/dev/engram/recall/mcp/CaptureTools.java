@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Engram's own write tools and the record's reads: {@code remember}, {@code forget}, {@code
@@ -34,7 +35,9 @@ class CaptureTools {
           "text",
           "confidence",
           "source",
-          "expires_at");
+          "expires_at",
+          "mode");
+  private static final Pattern MODE = Pattern.compile("^[a-z][a-z0-9_-]{0,31}$");
   private static final Set<String> SLOT_GET = Set.of("agent", "name", "session", "thread");
   private static final Set<String> SLOT_SET =
       Set.of("agent", "name", "session", "thread", "content", "expected_version");
@@ -58,7 +61,8 @@ class CaptureTools {
       description =
           "Store a long-term memory for the agent (and chat). It passes the same checks as any"
               + " write; a suspicious one is quarantined. Answers the stored memory {id, agent,"
-              + " chat, scope, category, text, confidence, source, status, created_at, ...}.",
+              + " chat, scope, category, text, confidence, source, mode, status, created_at,"
+              + " ...}. With a mode, recall and context for another mode never see it.",
       inputSchema = @Tool.InputSchema(generator = EngramSchemas.class))
   Uni<ToolResponse> remember(RawMessage message) {
     return replies.reply(
@@ -78,6 +82,7 @@ class CaptureTools {
           put(body, "confidence", args.optionalFraction("confidence"));
           put(body, "source", args.optionalSlug("source"));
           put(body, "expires_at", instant("expires_at", args.optionalText("expires_at")));
+          put(body, "mode", mode(args.optionalText("mode")));
           return capture.remember(callers.key(), body);
         });
   }
@@ -184,6 +189,15 @@ class CaptureTools {
     return thread != null
         ? new CaptureApi.SlotRef(agent, "threads", thread, name)
         : new CaptureApi.SlotRef(agent, null, null, name);
+  }
+
+  /** capture's mode check (V9's column constraint), so a bad mode is told here in its words. */
+  static String mode(String value) {
+    if (value != null && !MODE.matcher(value).matches()) {
+      throw new ToolFailure(
+          "mode must be a lower-case token of 1-32 letters, digits, '_' or '-' such as work");
+    }
+    return value;
   }
 
   static String instant(String name, String value) {

@@ -50,7 +50,13 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                   .put("text", text("the memory, one self-contained statement"))
                   .put("confidence", number("how sure, 0 to 1 (default: capture's)"))
                   .put("source", text("who wrote it, a lower-case word such as mcp or explicit"))
-                  .put("expires_at", dateTime("when it stops being true and is never recalled")));
+                  .put("expires_at", dateTime("when it stops being true and is never recalled"))
+                  .put(
+                      "mode",
+                      text(
+                          "the mode it belongs to, such as work or roleplay (lower-case, at most"
+                              + " 32): recall and context for another mode never see it; without"
+                              + " it, every mode does")));
       case "recall" ->
           object(
               List.of("agent", "query"),

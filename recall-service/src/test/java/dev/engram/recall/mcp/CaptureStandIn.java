@@ -41,6 +41,7 @@ final class CaptureStandIn implements AutoCloseable {
   private final Map<Long, ObjectNode> rows = new ConcurrentHashMap<>();
   private final Map<Long, String> tenants = new ConcurrentHashMap<>();
   private final List<String> calls = new CopyOnWriteArrayList<>();
+  private final List<String> prepaid = new CopyOnWriteArrayList<>();
   private volatile int status = 200;
 
   CaptureStandIn() throws IOException {
@@ -69,6 +70,11 @@ final class CaptureStandIn implements AutoCloseable {
     return calls;
   }
 
+  /** The prepaid mark (an internal key: recall charged the call already) of every request. */
+  List<String> prepaid() {
+    return prepaid;
+  }
+
   /** Answers every request with this status (503: capture is down). */
   void status(int status) {
     this.status = status;
@@ -85,6 +91,7 @@ final class CaptureStandIn implements AutoCloseable {
     String auth = ex.getRequestHeaders().getFirst("Authorization");
     String path = ex.getRequestURI().getPath();
     calls.add(ex.getRequestMethod() + " " + path + " " + auth);
+    prepaid.add(String.valueOf(ex.getRequestHeaders().getFirst("X-Engram-Prepaid")));
     String tenant = TENANTS.get(auth);
     byte[] in = ex.getRequestBody().readAllBytes();
     JsonNode body = in.length == 0 ? JSON.createObjectNode() : JSON.readTree(in);
@@ -189,6 +196,7 @@ final class CaptureStandIn implements AutoCloseable {
     m.put("text", in.get("text").asText());
     m.put("confidence", in.hasNonNull("confidence") ? in.get("confidence").asDouble() : 0.8);
     m.put("source", in.hasNonNull("source") ? in.get("source").asText() : "api");
+    copy(in, m, "mode");
     boolean poisoned = m.get("text").asText().toLowerCase().contains("ignore all previous");
     m.put("status", poisoned ? "QUARANTINED" : "ACTIVE");
     m.put("created_at", now).put("updated_at", now).put("last_seen_at", now);
@@ -290,6 +298,7 @@ final class CaptureStandIn implements AutoCloseable {
     rows.clear();
     tenants.clear();
     calls.clear();
+    prepaid.clear();
     status = 200;
   }
 

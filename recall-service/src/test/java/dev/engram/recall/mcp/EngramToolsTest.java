@@ -134,6 +134,28 @@ class EngramToolsTest {
     assertFalse(McpTestResources.capture().holds("t2", m.get("id").asLong()));
   }
 
+  /**
+   * Issue 17: remember takes a mode as the REST API does, checked before capture is called; and the
+   * call it forwards is marked prepaid (recall's internal key), so capture does not charge the
+   * caller's writes budget a second time for the same tool call.
+   */
+  @Test
+  void rememberCarriesItsModeAndIsChargedOnce() {
+    JsonNode m =
+        ok(
+            t1,
+            "remember",
+            "{\"agent\":\"bot1\",\"text\":\"The dragon guards the gate\",\"mode\":\"roleplay\"}");
+    assertEquals("roleplay", m.get("mode").asText());
+    assertEquals(List.of("test-internal-key"), McpTestResources.capture().prepaid());
+    for (String mode : List.of("Role Play", "", "x".repeat(33), "9lives")) {
+      String text =
+          error(t1, "remember", "{\"agent\":\"bot1\",\"text\":\"hi\",\"mode\":\"" + mode + "\"}");
+      assertTrue(text.contains("mode must be"), text);
+    }
+    assertEquals(1, McpTestResources.capture().calls().size());
+  }
+
   @Test
   void rememberRefusesHostileArgumentsBeforeCallingCapture() {
     String big = "x".repeat(300);
