@@ -1,11 +1,14 @@
 package dev.engram.graph.belief;
 
+import dev.engram.graph.scope.Visibility;
+
 /**
  * Cypher for beliefs: {@code (:Belief {tenant, id, statement, key, strength, confidence,
  * evidence_count, contradicted, entity_keys, antecedent_key, consequent_key, created_at,
- * updated_at})} (the two keys only on an {@link Implication}) and the evidence revising them,
- * {@code (:Evidence {tenant, id, …})-[:EVIDENCE_FOR]->(:Belief)}. They exist only in the graph, so
- * a tenant reset keeps them.
+ * updated_at, modes})} (the two keys only on an {@link Implication}; {@code modes}: those of the
+ * memories its evidence names, none while they are untagged) and the evidence revising them, {@code
+ * (:Evidence {tenant, id, …})-[:EVIDENCE_FOR]->(:Belief)}. They exist only in the graph, so a
+ * tenant reset keeps them.
  */
 final class BeliefQueries {
 
@@ -56,7 +59,15 @@ final class BeliefQueries {
                           weight: $weight, rule: $rule, contradicting: $contradicting,
                           source: $source,
                           memory_ids: $memory_ids, recorded_at: $recorded_at})
-             -[:EVIDENCE_FOR {tenant: $tenant}]->(b)""";
+             -[:EVIDENCE_FOR {tenant: $tenant}]->(b)
+      WITH b
+      CALL (b) {
+        UNWIND coalesce($memory_ids, []) AS mid
+        MATCH (m:Memory {tenant: $tenant, id: mid})
+        WHERE m.mode IS NOT NULL AND NOT m.mode IN coalesce(b.modes, [])
+        RETURN collect(DISTINCT m.mode) AS added
+      }
+      SET b.modes = CASE WHEN size(added) = 0 THEN b.modes ELSE coalesce(b.modes, []) + added END""";
 
   static final String GET =
       """
@@ -81,13 +92,14 @@ final class BeliefQueries {
   static final String ABOUT =
       """
       MATCH (b:Belief {tenant: $tenant})
-      WHERE b.strength IS NOT NULL AND any(k IN b.entity_keys WHERE k IN $keys)
+      WHERE b.strength IS NOT NULL AND any(k IN b.entity_keys WHERE k IN $keys) AND %s
       RETURN b.id AS id, b.statement AS statement, b.strength AS strength,
              b.confidence AS confidence, b.evidence_count AS evidence_count,
              COUNT { (v:Evidence)-[:EVIDENCE_FOR]->(b) WHERE v.contradicting } AS contradicting,
              coalesce(b.contradicted, false) AS contradicted
-      ORDER BY b.updated_at DESC
-      LIMIT $limit""";
+      ORDER BY b.updated_at DESC, b.id
+      LIMIT $limit"""
+          .formatted(Visibility.modes("b"));
 
   private BeliefQueries() {}
 }

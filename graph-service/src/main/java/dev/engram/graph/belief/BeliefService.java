@@ -7,6 +7,7 @@ import dev.engram.graph.config.GraphConfig;
 import dev.engram.graph.config.GraphConfig.Beliefs.Rule;
 import dev.engram.graph.neo4j.Neo4jClient;
 import dev.engram.graph.neo4j.Neo4jValues;
+import dev.engram.graph.scope.Visibility;
 import dev.engram.graph.text.MentionExtractor;
 import dev.engram.graph.text.Names;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -163,7 +164,7 @@ public class BeliefService {
     return new BeliefsAbout.Response(
         neo4j.read(
             BeliefQueries.ABOUT,
-            Map.of("tenant", request.tenant(), "keys", keys, "limit", request.limitOrDefault()),
+            parameters(request, keys),
             row ->
                 new BeliefsAbout.Belief(
                     row.get("id").asString(),
@@ -173,6 +174,15 @@ public class BeliefService {
                     row.get("evidence_count").asLong(),
                     row.get("contradicting").asLong(),
                     row.get("contradicted").asBoolean())));
+  }
+
+  private static Map<String, Object> parameters(BeliefsAbout.Request request, List<String> keys) {
+    Map<String, Object> parameters = new HashMap<>();
+    parameters.put("tenant", request.tenant());
+    parameters.put("keys", keys);
+    parameters.put("limit", request.limitOrDefault());
+    parameters.put("mode", Visibility.checkedMode(request.mode()));
+    return parameters;
   }
 
   private boolean contradicted(TruthValue value) {

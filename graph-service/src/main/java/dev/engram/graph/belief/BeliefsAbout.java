@@ -1,6 +1,7 @@
 package dev.engram.graph.belief;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import dev.engram.graph.scope.Visibility;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -11,7 +12,8 @@ import java.util.List;
 
 /**
  * {@code POST /internal/v1/graph/beliefs/about}, recall's context asking what the tenant believes
- * about the entities in play: the names in {@code text} and in {@code entities}.
+ * about the entities in play: the names in {@code text} and in {@code entities}; with a {@code
+ * mode}, only beliefs of that mode and untagged ones.
  */
 final class BeliefsAbout {
 
@@ -22,7 +24,8 @@ final class BeliefsAbout {
       @NotNull @Pattern(regexp = "[A-Za-z0-9._-]{1,64}") String tenant,
       @Size(max = 8192) String text,
       @Size(max = 50) List<@NotBlank @Size(max = 256) String> entities,
-      @Min(1) @Max(100) Integer limit) {
+      @Min(1) @Max(100) Integer limit,
+      @Pattern(regexp = Visibility.MODE) String mode) {
 
     int limitOrDefault() {
       return limit == null ? 10 : limit;

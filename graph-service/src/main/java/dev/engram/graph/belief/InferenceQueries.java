@@ -49,7 +49,7 @@ final class InferenceQueries {
         ORDER BY confidence DESC LIMIT $fan_out
       }
       RETURN k AS key, kind, id, statement, next, strength, confidence"""
-          .formatted(Visibility.holds("f"), Visibility.scoped("f"));
+          .formatted(Visibility.holds("f"), Visibility.fact("f"));
 
   private InferenceQueries() {}
 }

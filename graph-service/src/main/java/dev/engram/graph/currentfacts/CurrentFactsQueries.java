@@ -37,7 +37,7 @@ final class CurrentFactsQueries {
              f.predicate AS predicate, o.id AS object_id, o.name AS object_name,
              f.valid_from AS valid_from, f.valid_to AS valid_to, f.confidence AS confidence,
              f.scope AS scope, f.agent AS agent, f.chat AS chat"""
-          .formatted(Visibility.scoped("f"));
+          .formatted(Visibility.fact("f"));
 
   private CurrentFactsQueries() {}
 }

@@ -1,6 +1,7 @@
 package dev.engram.graph.currentfacts;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import dev.engram.graph.scope.Visibility;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -12,7 +13,8 @@ import java.util.List;
 /**
  * Body of {@code POST /internal/v1/graph/facts/current}: the entities named in {@code text} and
  * those given in {@code entities} (names or aliases, e.g. the people in the chat) are in play; the
- * current facts about them that (tenant, agent, chat) may see are asked for.
+ * current facts about them that (tenant, agent, chat) may see are asked for (with a {@code mode},
+ * those of that mode and untagged ones).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 record CurrentFactsRequest(
@@ -21,7 +23,8 @@ record CurrentFactsRequest(
     @Size(min = 1, max = 256) String chat,
     @Size(max = 8192) String text,
     @Size(max = 50) List<@NotBlank @Size(max = 256) String> entities,
-    @Min(1) @Max(MAX_LIMIT) Integer limit) {
+    @Min(1) @Max(MAX_LIMIT) Integer limit,
+    @Pattern(regexp = Visibility.MODE) String mode) {
 
   /** Facts returned when the request names no limit. */
   static final int DEFAULT_LIMIT = 20;

@@ -38,7 +38,8 @@ class CurrentFactsService {
   CurrentFactsResponse find(CurrentFactsRequest request) {
     long started = System.nanoTime();
     Map<String, Object> parameters =
-        new Visibility(request.tenant(), request.agent(), request.chat()).parameters();
+        new Visibility(request.tenant(), request.agent(), request.chat(), request.mode())
+            .parameters();
     List<EntityRef> inPlay = entitiesInPlay(request, parameters);
     List<CurrentFactsResponse.CurrentFact> facts = new ArrayList<>();
     long total = 0;

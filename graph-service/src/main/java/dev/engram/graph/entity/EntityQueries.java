@@ -33,7 +33,7 @@ final class EntityQueries {
       RETURN %s
       ORDER BY f.predicate, coalesce(f.valid_from, f.recorded_at), f.id
       LIMIT $limit"""
-          .formatted(Visibility.scoped("f"), Visibility.holds("f"), FactView.COLUMNS);
+          .formatted(Visibility.fact("f"), Visibility.holds("f"), FactView.COLUMNS);
 
   /** Every fact of an entity, invalidated ones included, in valid-time order. */
   static final String TIMELINE =
@@ -45,7 +45,7 @@ final class EntityQueries {
       RETURN %s
       ORDER BY coalesce(f.valid_from, f.recorded_at), f.recorded_at, f.id
       LIMIT $limit"""
-          .formatted(Visibility.scoped("f"), FactView.COLUMNS);
+          .formatted(Visibility.fact("f"), FactView.COLUMNS);
 
   private EntityQueries() {}
 }

@@ -46,6 +46,7 @@ public class EntityResource {
       @QueryParam("name") String name,
       @QueryParam("agent") String agent,
       @QueryParam("chat") String chat,
+      @QueryParam("mode") String mode,
       @QueryParam("as_of") String asOf,
       @QueryParam("predicate") String predicate,
       @QueryParam("limit") String limit) {
@@ -53,7 +54,7 @@ public class EntityResource {
       throw EngramException.invalid(
           "name", "required", "name the entity (or GET /v1/entities/{id})");
     }
-    return get(name, agent, chat, asOf, predicate, limit);
+    return get(name, agent, chat, mode, asOf, predicate, limit);
   }
 
   @GET
@@ -63,11 +64,12 @@ public class EntityResource {
       @PathParam("ref") String ref,
       @QueryParam("agent") String agent,
       @QueryParam("chat") String chat,
+      @QueryParam("mode") String mode,
       @QueryParam("as_of") String asOf,
       @QueryParam("predicate") String predicate,
       @QueryParam("limit") String limit) {
     return entities.facts(
-        visibility(agent, chat),
+        visibility(agent, chat, mode),
         ref,
         QueryParams.instant("as_of", asOf),
         blankToNull(predicate),
@@ -83,17 +85,18 @@ public class EntityResource {
       @PathParam("ref") String ref,
       @QueryParam("agent") String agent,
       @QueryParam("chat") String chat,
+      @QueryParam("mode") String mode,
       @QueryParam("predicate") String predicate,
       @QueryParam("limit") String limit) {
     return entities.timeline(
-        visibility(agent, chat),
+        visibility(agent, chat, mode),
         ref,
         blankToNull(predicate),
         Limits.limit("limit", limit, DEFAULT_LIMIT, MAX_LIMIT));
   }
 
-  private Visibility visibility(String agent, String chat) {
-    return Visibility.of(Caller.of(identity).tenant(), agent, chat);
+  private Visibility visibility(String agent, String chat, String mode) {
+    return Visibility.of(Caller.of(identity).tenant(), agent, chat, mode);
   }
 
   private static String blankToNull(String value) {

@@ -57,8 +57,9 @@ public class FactResource {
       @QueryParam("current") String current,
       @QueryParam("agent") String agent,
       @QueryParam("chat") String chat,
+      @QueryParam("mode") String mode,
       @QueryParam("limit") String limit) {
-    Visibility visibility = Visibility.of(Caller.of(identity).tenant(), agent, chat);
+    Visibility visibility = Visibility.of(Caller.of(identity).tenant(), agent, chat, mode);
     Instant fromTime = QueryParams.instant("from", from);
     Instant toTime = QueryParams.instant("to", to);
     if (fromTime != null && toTime != null && !toTime.isAfter(fromTime)) {

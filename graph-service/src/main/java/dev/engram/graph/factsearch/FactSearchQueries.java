@@ -26,7 +26,7 @@ final class FactSearchQueries {
       RETURN %s
       ORDER BY coalesce(f.valid_from, f.recorded_at), f.id
       LIMIT $limit"""
-          .formatted(Visibility.scoped("f"), FactView.COLUMNS);
+          .formatted(Visibility.fact("f"), FactView.COLUMNS);
 
   static final String BY_SUBJECT =
       "MATCH (s:Entity {tenant: $tenant, id: $subject})-[f:FACT]->(o:Entity)"

@@ -6,7 +6,10 @@ import dev.engram.graph.scope.Visibility;
 /**
  * Cypher for neighbours: one statement per hop, the first including the name lookup. Every
  * expansion is anchored on an indexed (tenant, key or id) and stops after {@code $perNode} links,
- * so a hub entity cannot make a query slow.
+ * so a hub entity cannot make a query slow. What a chat gets must not depend on what other chats or
+ * tenants hold (issue 14): every limit counts only links the reader may see, keeps the best of them
+ * by weight with the id breaking ties (never the storage order), and a name is a seed only when its
+ * entity leads to something the reader sees (see {@code NeighboursService}).
  */
 final class NeighboursQueries {
 
@@ -16,12 +19,16 @@ final class NeighboursQueries {
       CALL (e) {
         MATCH (e)<-[:MENTIONS|SOURCE_OF]-(m:Memory)
         WHERE %1$s AND ($asOf IS NULL OR m.created_at <= $asOf)
-        WITH DISTINCT m LIMIT $perNode
+        WITH DISTINCT m
+        ORDER BY coalesce(m.confidence, 1.0) DESC, m.id DESC
+        LIMIT $perNode
         RETURN 'memory' AS kind, m.id AS id, coalesce(m.confidence, 1.0) AS weight
         UNION
         MATCH (e)<-[:MENTIONS]-(x:Exchange)
         WHERE %2$s AND ($asOf IS NULL OR x.occurred_at <= $asOf)
-        WITH DISTINCT x LIMIT $perNode
+        WITH DISTINCT x
+        ORDER BY x.id DESC
+        LIMIT $perNode
         RETURN 'exchange' AS kind, x.id AS id, 1.0 AS weight
       }"""
           .formatted(Visibility.memory("m"), Visibility.exchange("x"));
@@ -33,9 +40,10 @@ final class NeighboursQueries {
         MATCH (e)-[f:FACT]-(n:Entity)
         WHERE %1$s AND %2$s
         RETURN n, coalesce(f.confidence, 1.0) AS weight
+        ORDER BY weight DESC, n.id, f.id
         LIMIT $perNode
       }"""
-          .formatted(Visibility.scoped("f"), Visibility.holds("f"));
+          .formatted(Visibility.fact("f"), Visibility.holds("f"));
 
   /** Memories related (typed relations) to the memories in {@code $memories}. */
   private static final String RELATED =
@@ -46,6 +54,7 @@ final class NeighboursQueries {
         MATCH (m)-[r:%1$s]-(o:Memory)
         WHERE %2$s AND ($asOf IS NULL OR o.created_at <= $asOf)
         RETURN o.id AS id, coalesce(r.weight, 1.0) * coalesce(o.confidence, 1.0) AS weight
+        ORDER BY weight DESC, id DESC
         LIMIT $perNode
       }
       RETURN 'related' AS row, toString(mid) AS source, 'memory' AS kind, id, null AS name,
@@ -102,7 +111,8 @@ final class NeighboursQueries {
       UNWIND $memories AS mid
       MATCH (m:Memory {tenant: $tenant, id: mid})-[:MENTIONS|SOURCE_OF]->(e:Entity)
       WHERE %s
-      RETURN DISTINCT e.id AS id, e.name AS name"""
+      RETURN DISTINCT e.id AS id, e.name AS name
+      ORDER BY id"""
           .formatted(Visibility.memory("m"));
 
   private NeighboursQueries() {}

@@ -1,6 +1,7 @@
 package dev.engram.graph.neighbours;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import dev.engram.graph.scope.Visibility;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -13,7 +14,8 @@ import java.util.List;
 /**
  * Body of {@code POST /internal/v1/graph/neighbours}: the entities named in {@code query} (and in
  * {@code entities}, names given directly) and the given memories are the starting points; what
- * (tenant, agent, chat) may see is searched, as it was at {@code as_of} if given.
+ * (tenant, agent, chat) may see is searched, as it was at {@code as_of} if given; with a {@code
+ * mode}, only items of that mode and untagged ones.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 record NeighboursRequest(
@@ -25,4 +27,5 @@ record NeighboursRequest(
     @Size(max = 200) List<@NotNull Long> memoryIds,
     @Min(1) @Max(3) Integer maxHops,
     @Min(1) Integer limit,
-    Instant asOf) {}
+    Instant asOf,
+    @Pattern(regexp = Visibility.MODE) String mode) {}

@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -61,7 +62,8 @@ class NeighboursService {
       throw EngramException.invalid("limit", "max", "at most " + config.maxLimit());
     }
     Map<String, Object> parameters =
-        new Visibility(request.tenant(), request.agent(), request.chat()).parameters();
+        new Visibility(request.tenant(), request.agent(), request.chat(), request.mode())
+            .parameters();
     parameters.put("asOf", Neo4jValues.time(request.asOf()));
 
     Walk walk = new Walk();
@@ -99,7 +101,7 @@ class NeighboursService {
         parameters.put("entities", List.copyOf(walk.entities.keySet()));
         rows = neo4j.read(NeighboursQueries.HOP, parameters, row -> row);
       }
-      step(walk, rows, hop);
+      step(walk, inStableOrder(rows), hop);
       if (hop == 1 && maxHops > 1 && !walk.given.isEmpty()) {
         entitiesOfGiven(walk, parameters);
       }
@@ -122,12 +124,24 @@ class NeighboursService {
     return new NeighboursResponse(List.copyOf(walk.seeds.values()), ranked, tookMs);
   }
 
-  /** The names found: the longest matches of the query, then the names given directly. */
+  /**
+   * The names found: the longest matches of the query, then the names given directly. Only names
+   * whose entity leads somewhere for this reader (an item, or a fact to another entity) count, so a
+   * longer name that only another chat knows ("Alice Smith") cannot hide the reader's "Alice"
+   * (issue 14).
+   */
   private static void chooseSeeds(
       Walk walk, List<Record> rows, List<QueryNames.Span> spans, List<String> named) {
+    Set<String> leading = new HashSet<>();
+    for (Record row : rows) {
+      String kind = row.get("row").asString();
+      if (kind.equals("item") || kind.equals("entity")) {
+        leading.add(row.get("source").asString());
+      }
+    }
     Map<String, NeighboursResponse.Seed> byKey = new HashMap<>();
     for (Record row : rows) {
-      if (row.get("row").asString().equals("seed")) {
+      if (row.get("row").asString().equals("seed") && leading.contains(row.get("id").asString())) {
         byKey.put(
             row.get("source").asString(),
             new NeighboursResponse.Seed(
@@ -224,6 +238,21 @@ class NeighboursService {
         });
   }
 
+  /**
+   * The rows of a hop sorted by what they say, so that which of two equally good paths an item
+   * keeps (its hops and via) depends on the graph's content, never on the order Neo4j returns it.
+   */
+  private static List<Record> inStableOrder(List<Record> rows) {
+    return rows.stream()
+        .sorted(
+            Comparator.<Record, String>comparing(r -> r.get("row").asString())
+                .thenComparing(r -> r.get("source").asString())
+                .thenComparing(r -> r.get("kind").asString())
+                .thenComparing(r -> String.valueOf(r.get("id").asObject()))
+                .thenComparing(r -> -r.get("weight").asDouble()))
+        .toList();
+  }
+
   /** Keeps the better of two paths to one item; true when the item is new. */
   private static boolean offer(Map<String, Found> items, Found found) {
     String key = found.kind() + ':' + found.id();
@@ -235,9 +264,13 @@ class NeighboursService {
     return false;
   }
 
-  private static <K> List<K> top(Map<K, Double> weights, int n) {
+  /** The {@code n} heaviest, ties broken by the key (never by arrival or hash order). */
+  private static <K extends Comparable<K>> List<K> top(Map<K, Double> weights, int n) {
     return weights.entrySet().stream()
-        .sorted(Map.Entry.<K, Double>comparingByValue().reversed())
+        .sorted(
+            Map.Entry.<K, Double>comparingByValue()
+                .reversed()
+                .thenComparing(Map.Entry.comparingByKey()))
         .limit(n)
         .map(Map.Entry::getKey)
         .toList();

@@ -26,6 +26,7 @@ class BatchFollowUp {
   }
 
   void finish(TenantBatch batch) {
+    recomputeModes(batch);
     recomputeChains(batch, batch.chains);
     for (String chat : batch.chats) {
       enforceCapacity(batch, chat);
@@ -42,6 +43,23 @@ class BatchFollowUp {
           row -> removed.add(row.get("id").asString()));
       List<String> remaining = touched.stream().filter(id -> !removed.contains(id)).toList();
       batch.run(CleanupQueries.RECOUNT, Map.of("ids", remaining));
+    }
+  }
+
+  /**
+   * The modes of the facts written and of those sourced by the memories written (a memory may
+   * arrive after its facts, or change its mode): the rule is in {@link FactQueries#SET_MODES}.
+   */
+  static void recomputeModes(TenantBatch batch) {
+    Set<Long> facts = new java.util.LinkedHashSet<>(batch.modedFacts);
+    if (!batch.modedMemories.isEmpty()) {
+      batch.run(
+          FactQueries.SOURCED_BY,
+          Map.of("memories", List.copyOf(batch.modedMemories)),
+          row -> facts.add(row.get("id").asLong()));
+    }
+    if (!facts.isEmpty()) {
+      batch.run(FactQueries.SET_MODES, Map.of("facts", List.copyOf(facts)));
     }
   }
 

@@ -60,6 +60,29 @@ final class FactQueries {
       MATCH ()-[f:FACT {tenant: $tenant, id: $id}]->()
       SET f.source_memory_ids = $sources""";
 
+  /** The facts the given memories source (their modes follow the memories'). */
+  static final String SOURCED_BY =
+      """
+      UNWIND $memories AS mid
+      MATCH (:Memory {tenant: $tenant, id: mid})-[r:SOURCE_OF]->()
+      RETURN DISTINCT r.fact_id AS id""";
+
+  /**
+   * A fact's {@code modes}: the distinct modes of its source memories, in source order; untagged
+   * sources add none, so a fact of untagged sources only has none (visible in every mode).
+   */
+  static final String SET_MODES =
+      """
+      UNWIND $facts AS fid
+      MATCH ()-[f:FACT {tenant: $tenant, id: fid}]->()
+      CALL (f) {
+        UNWIND coalesce(f.source_memory_ids, []) AS sid
+        MATCH (m:Memory {tenant: $tenant, id: sid})
+        WHERE m.mode IS NOT NULL
+        RETURN collect(DISTINCT m.mode) AS modes
+      }
+      SET f.modes = CASE WHEN size(modes) = 0 THEN null ELSE modes END""";
+
   /** Every fact of the given chains (subject, predicate, scope, agent, chat). */
   static final String CHAIN_LINKS =
       """

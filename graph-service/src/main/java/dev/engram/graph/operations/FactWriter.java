@@ -84,6 +84,7 @@ class FactWriter {
       row.put("sources", sources(fact));
       row.put("props", properties(fact, subject, object));
       rows.add(row);
+      batch.modedFacts.add(fact.id());
       batch.entities.add(subjectId);
       batch.entities.add(objectId);
       if (fact.chat() != null) {
@@ -113,6 +114,7 @@ class FactWriter {
   /** Keeps a fact with fewer sources (one of them was forgotten). */
   void setSources(TenantBatch batch, long id, List<Long> sources) {
     batch.run(FactQueries.SET_SOURCES, Map.of("id", id, "sources", sources));
+    batch.modedFacts.add(id);
   }
 
   /** What a fact being replaced or removed leaves to tidy: its ends, chain and sources. */

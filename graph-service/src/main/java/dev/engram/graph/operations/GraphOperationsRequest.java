@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import dev.engram.graph.scope.Scope;
+import dev.engram.graph.scope.Visibility;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
@@ -123,7 +124,8 @@ record GraphOperationsRequest(@NotNull List<@NotNull @Valid Operation> operation
       @NotBlank String text,
       @DecimalMin("0") @DecimalMax("1") Double confidence,
       @NotNull Instant createdAt,
-      List<@NotNull Long> sourceExchangeIds) {}
+      List<@NotNull Long> sourceExchangeIds,
+      @Pattern(regexp = Visibility.MODE) String mode) {}
 
   /** A verbatim turn of a conversation (always scope CHAT). */
   @JsonIgnoreProperties(ignoreUnknown = true)
@@ -136,7 +138,8 @@ record GraphOperationsRequest(@NotNull List<@NotNull @Valid Operation> operation
       @Size(min = 1, max = 256) String thread,
       @Size(min = 1, max = 256) String speaker,
       @NotBlank String text,
-      @NotNull Instant occurredAt) {}
+      @NotNull Instant occurredAt,
+      @Pattern(regexp = Visibility.MODE) String mode) {}
 
   /** A bi-temporal fact (subject, predicate, object). */
   @JsonIgnoreProperties(ignoreUnknown = true)

@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -35,13 +36,15 @@ class MemoryWriter {
   }
 
   void upsertMemories(TenantBatch batch, List<MemoryDoc> memories) {
-    write(
-        batch,
-        memories,
-        MemoryQueries.MEMORY_VERSIONS,
-        MemoryQueries.UPSERT_MEMORIES,
-        new Doc<>(MemoryDoc::id, MemoryDoc::version, MemoryDoc::text, MemoryDoc::createdAt),
-        MemoryWriter::memoryProperties);
+    Set<Long> written =
+        write(
+            batch,
+            memories,
+            MemoryQueries.MEMORY_VERSIONS,
+            MemoryQueries.UPSERT_MEMORIES,
+            new Doc<>(MemoryDoc::id, MemoryDoc::version, MemoryDoc::text, MemoryDoc::createdAt),
+            MemoryWriter::memoryProperties);
+    batch.modedMemories.addAll(written);
   }
 
   void upsertExchanges(TenantBatch batch, List<ExchangeDoc> exchanges) {
@@ -62,7 +65,8 @@ class MemoryWriter {
       Function<D, String> text,
       Function<D, Instant> at) {}
 
-  private <D> void write(
+  /** Writes the documents newer than stored; returns the ids written. */
+  private <D> Set<Long> write(
       TenantBatch batch,
       List<D> docs,
       String versionsQuery,
@@ -87,7 +91,7 @@ class MemoryWriter {
       batch.applied++;
     }
     if (accepted.isEmpty()) {
-      return;
+      return Set.of();
     }
     Map<Long, List<NameUse>> mentions = new HashMap<>();
     List<NameUse> uses = new ArrayList<>();
@@ -114,6 +118,7 @@ class MemoryWriter {
         upsertQuery,
         Map.of("rows", rows),
         row -> batch.entities.addAll(row.get("previous").asList(v -> v.asString())));
+    return accepted.keySet();
   }
 
   private String scanned(String text) {
@@ -134,6 +139,7 @@ class MemoryWriter {
     props.put("created_at", time(m.createdAt()));
     props.put(
         "source_exchange_ids", m.sourceExchangeIds() == null ? List.of() : m.sourceExchangeIds());
+    props.put("mode", m.mode()); // null (untagged) removes a mode the memory had
     return props;
   }
 
@@ -146,6 +152,7 @@ class MemoryWriter {
     props.put("speaker", x.speaker());
     props.put("text", x.text());
     props.put("occurred_at", time(x.occurredAt()));
+    props.put("mode", x.mode());
     return props;
   }
 }

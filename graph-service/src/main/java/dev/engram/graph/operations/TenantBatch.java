@@ -12,7 +12,8 @@ import org.neo4j.driver.Record;
 /**
  * One tenant's share of an operations batch, inside one transaction: the statements run with the
  * tenant bound, and what the operations touched is collected for the follow-up work done once at
- * the end (functional chains, the per-chat capacity, orphaned entities, mention counts).
+ * the end (functional chains, the per-chat capacity, orphaned entities, mention counts, the modes
+ * of facts).
  */
 final class TenantBatch {
 
@@ -21,6 +22,11 @@ final class TenantBatch {
   final Set<ChainKey> chains = new LinkedHashSet<>();
   final Set<String> chats = new LinkedHashSet<>();
   final Set<Long> placeholders = new LinkedHashSet<>();
+
+  /** Facts whose sources changed and memories whose mode may have: their facts' modes are due. */
+  final Set<Long> modedFacts = new LinkedHashSet<>();
+
+  final Set<Long> modedMemories = new LinkedHashSet<>();
   int applied;
   int skipped;
 

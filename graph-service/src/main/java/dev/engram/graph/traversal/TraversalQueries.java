@@ -59,7 +59,7 @@ final class TraversalQueries {
       }
       RETURN 'exchange' AS from_kind, toString(xid) AS from_id, kind, id, label, edge, weight"""
           .formatted(
-              Visibility.scoped("f"),
+              Visibility.fact("f"),
               Visibility.holds("f"),
               Visibility.memory("m"),
               MEMORY_AS_OF.formatted("m"),

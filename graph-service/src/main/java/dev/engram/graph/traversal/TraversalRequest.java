@@ -1,6 +1,7 @@
 package dev.engram.graph.traversal;
 
 import dev.engram.graph.operations.RelationType;
+import dev.engram.graph.scope.Visibility;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
@@ -17,7 +18,8 @@ import java.util.Set;
  * Body of {@code POST /v1/traverse}: a breadth-first walk from entities (ids or names) and
  * memories, at most {@code max_depth} (≤ 3) links deep. {@code relations} limits the memory
  * relations followed and {@code predicates} the facts; each hop multiplies the score by the link's
- * confidence (or weight) and by {@code decay}.
+ * confidence (or weight) and by {@code decay}. With a {@code mode}, only what is of that mode or
+ * untagged.
  */
 record TraversalRequest(
     @Size(min = 1, max = 256) String agent,
@@ -30,4 +32,5 @@ record TraversalRequest(
         List<@NotNull @Pattern(regexp = "[a-z][a-z0-9_]{0,63}") String> predicates,
     @DecimalMin("0") @DecimalMax("1") Double decay,
     @Min(1) Integer limit,
-    Instant asOf) {}
+    Instant asOf,
+    @Pattern(regexp = Visibility.MODE) String mode) {}

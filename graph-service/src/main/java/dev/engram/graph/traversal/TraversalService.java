@@ -46,7 +46,7 @@ class TraversalService {
   record Traversal(List<Node> nodes) {}
 
   Traversal traverse(String tenant, TraversalRequest request) {
-    Visibility visibility = Visibility.of(tenant, request.agent(), request.chat());
+    Visibility visibility = Visibility.of(tenant, request.agent(), request.chat(), request.mode());
     int maxDepth = request.maxDepth() == null ? 2 : request.maxDepth();
     double decay = request.decay() == null ? config.defaultDecay() : request.decay();
     int limit = request.limit() == null ? config.maxNodes() : request.limit();

@@ -77,6 +77,15 @@ public final class Ops {
     return Map.of("op", "upsert_exchange", "exchange", x);
   }
 
+  /** The same memory or exchange operation tagged with {@code mode} (issue 17). */
+  @SuppressWarnings("unchecked")
+  public static Map<String, Object> inMode(Map<String, Object> operation, String mode) {
+    Object doc =
+        operation.containsKey("memory") ? operation.get("memory") : operation.get("exchange");
+    ((Map<String, Object>) doc).put("mode", mode);
+    return operation;
+  }
+
   /** A fact builder: CHAT scope of (agent, chat) unless changed. */
   public static Fact fact(String tenant, long id, String subject, String predicate, String object) {
     return new Fact(tenant, id, subject, predicate, object);

@@ -8,7 +8,7 @@ final class BeliefsWire {
 
   private BeliefsWire() {}
 
-  record AboutRequest(String tenant, String text, List<String> entities, int limit) {}
+  record AboutRequest(String tenant, String text, List<String> entities, int limit, String mode) {}
 
   @JsonIgnoreProperties(ignoreUnknown = true)
   record AboutResponse(List<Belief> beliefs) {}

@@ -25,8 +25,15 @@ public class CurrentFactsClient implements FactSource {
 
   @Override
   public CompletableFuture<Facts> current(
-      String tenant, String agent, String chat, String text, List<String> entities, int limit) {
-    var request = new GraphWire.CurrentFactsRequest(tenant, agent, chat, text, entities, limit);
+      String tenant,
+      String agent,
+      String chat,
+      String mode,
+      String text,
+      List<String> entities,
+      int limit) {
+    var request =
+        new GraphWire.CurrentFactsRequest(tenant, agent, chat, text, entities, limit, mode);
     return Failures.skippable(
         "graph-service", timeout, client.currentFacts(request).map(CurrentFactsClient::facts));
   }

@@ -26,9 +26,18 @@ public class GraphApi {
     this.timeout = timeout;
   }
 
-  /** What graph-service's {@code GET /v1/entities/{ref}/timeline} answers. */
+  /**
+   * What graph-service's {@code GET /v1/entities/{ref}/timeline} answers; with a {@code mode}, only
+   * facts of that mode and untagged ones.
+   */
   public record TimelineQuery(
-      String ref, String agent, String chat, String predicate, Integer limit) {}
+      String ref, String agent, String chat, String predicate, Integer limit, String mode) {
+
+    /** Of every mode. */
+    public TimelineQuery(String ref, String agent, String chat, String predicate, Integer limit) {
+      this(ref, agent, chat, predicate, limit, null);
+    }
+  }
 
   public Uni<JsonNode> timeline(MemoriesClient.As as, TimelineQuery q) {
     return CaptureApi.guard(
@@ -41,6 +50,7 @@ public class GraphApi {
             q.agent(),
             q.chat(),
             q.predicate(),
-            q.limit()));
+            q.limit(),
+            q.mode()));
   }
 }

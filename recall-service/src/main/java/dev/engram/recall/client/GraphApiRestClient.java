@@ -30,7 +30,8 @@ interface GraphApiRestClient {
       @QueryParam("agent") String agent,
       @QueryParam("chat") String chat,
       @QueryParam("predicate") String predicate,
-      @QueryParam("limit") Integer limit);
+      @QueryParam("limit") Integer limit,
+      @QueryParam("mode") String mode);
 
   /** A 4xx is the caller's to fix (as a refusal); a 5xx means graph-service is not serving. */
   @ClientExceptionMapper

@@ -27,10 +27,10 @@ public class GraphBeliefsClient implements BeliefSource {
 
   @Override
   public CompletableFuture<List<Belief>> about(
-      String tenant, String text, List<String> entities, int limit) {
+      String tenant, String mode, String text, List<String> entities, int limit) {
     var call =
         client
-            .about(new BeliefsWire.AboutRequest(tenant, text, entities, limit))
+            .about(new BeliefsWire.AboutRequest(tenant, text, entities, limit, mode))
             .map(GraphBeliefsClient::beliefs)
             .onFailure(GraphBeliefsClient::notFound)
             .recoverWithItem(List.of());

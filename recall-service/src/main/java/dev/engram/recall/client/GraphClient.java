@@ -38,7 +38,8 @@ public class GraphClient implements GraphNeighbours {
             q.memoryIds(),
             q.maxHops(),
             q.limit(),
-            q.asOf());
+            q.asOf(),
+            q.mode());
     return client
         .neighbours(request)
         .ifNoItem()

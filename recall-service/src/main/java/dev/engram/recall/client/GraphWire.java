@@ -20,7 +20,8 @@ final class GraphWire {
       List<Long> memoryIds,
       int maxHops,
       int limit,
-      Instant asOf) {}
+      Instant asOf,
+      String mode) {}
 
   @JsonIgnoreProperties(ignoreUnknown = true)
   record NeighboursResponse(List<Entity> entities, List<Item> items, Long tookMs) {}
@@ -32,7 +33,13 @@ final class GraphWire {
   record Item(String kind, Long id, Integer hops, Double score, List<String> via) {}
 
   record CurrentFactsRequest(
-      String tenant, String agent, String chat, String text, List<String> entities, int limit) {}
+      String tenant,
+      String agent,
+      String chat,
+      String text,
+      List<String> entities,
+      int limit,
+      String mode) {}
 
   @JsonIgnoreProperties(ignoreUnknown = true)
   record CurrentFactsResponse(List<Entity> entities, List<Fact> facts, Long omitted, Long tookMs) {}

@@ -10,9 +10,12 @@ import java.util.concurrent.CompletableFuture;
  */
 public interface BeliefSource {
 
-  /** The beliefs naming an entity of {@code text} or {@code entities}, latest revised first. */
+  /**
+   * The beliefs naming an entity of {@code text} or {@code entities}, latest revised first, of
+   * {@code mode} and untagged (null: every mode).
+   */
   CompletableFuture<List<Belief>> about(
-      String tenant, String text, List<String> entities, int limit);
+      String tenant, String mode, String text, List<String> entities, int limit);
 
   /** A belief's truth value and how much of its evidence contradicted it. */
   record Belief(

@@ -146,11 +146,12 @@ public class ContextService {
     boolean asked = !entities.isEmpty() || (r.query() != null && !r.query().isBlank());
     CompletableFuture<FactSource.Facts> pendingFacts =
         asked
-            ? facts.current(tenant, r.agent(), r.chat(), r.query(), entities, c.factsLimit())
+            ? facts.current(
+                tenant, r.agent(), r.chat(), r.mode(), r.query(), entities, c.factsLimit())
             : CompletableFuture.completedFuture(FactSource.Facts.NONE);
     CompletableFuture<List<BeliefSource.Belief>> pendingBeliefs =
         asked && uncertain.enabled()
-            ? beliefs.about(tenant, r.query(), entities, uncertain.limit())
+            ? beliefs.about(tenant, r.mode(), r.query(), entities, uncertain.limit())
             : CompletableFuture.completedFuture(List.of());
     ContextAssembler.Layer relevance = ContextAssembler.Layer.EMPTY;
     if (r.query() != null && !r.query().isBlank()) {

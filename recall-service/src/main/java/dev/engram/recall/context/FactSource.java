@@ -11,9 +11,18 @@ import java.util.concurrent.CompletableFuture;
  */
 public interface FactSource {
 
-  /** Current facts about the entities named in {@code text} and in {@code entities}. */
+  /**
+   * Current facts about the entities named in {@code text} and in {@code entities}, of {@code mode}
+   * and untagged (null: every mode).
+   */
   CompletableFuture<Facts> current(
-      String tenant, String agent, String chat, String text, List<String> entities, int limit);
+      String tenant,
+      String agent,
+      String chat,
+      String mode,
+      String text,
+      List<String> entities,
+      int limit);
 
   /** One current fact, by the names of its subject and object. */
   record Fact(

@@ -17,7 +17,8 @@ public interface GraphNeighbours {
 
   /**
    * What is asked: the entities the query text names and the given memories ({@code memoryIds}, may
-   * be empty), within what (tenant, agent, chat) may see. {@code text} may be null.
+   * be empty), within what (tenant, agent, chat) may see, of {@code mode} and untagged (null: every
+   * mode). {@code text} may be null.
    */
   record Query(
       String tenant,
@@ -27,10 +28,24 @@ public interface GraphNeighbours {
       List<Long> memoryIds,
       int maxHops,
       int limit,
-      Instant asOf) {
+      Instant asOf,
+      String mode) {
 
     public Query {
       memoryIds = List.copyOf(memoryIds);
+    }
+
+    /** Of every mode. */
+    public Query(
+        String tenant,
+        String agent,
+        String chat,
+        String text,
+        List<Long> memoryIds,
+        int maxHops,
+        int limit,
+        Instant asOf) {
+      this(tenant, agent, chat, text, memoryIds, maxHops, limit, asOf, null);
     }
 
     /** The entities the query names only. */
@@ -42,7 +57,7 @@ public interface GraphNeighbours {
         int maxHops,
         int limit,
         Instant asOf) {
-      this(tenant, agent, chat, text, List.of(), maxHops, limit, asOf);
+      this(tenant, agent, chat, text, List.of(), maxHops, limit, asOf, null);
     }
   }
 

@@ -122,7 +122,8 @@ final class GraphSignals {
             seeds,
             expansion.maxHops(),
             expansion.limit(),
-            q.filters().asOf());
+            q.filters().asOf(),
+            q.mode());
     CompletableFuture<List<GraphNeighbours.Item>> answer;
     try {
       answer =

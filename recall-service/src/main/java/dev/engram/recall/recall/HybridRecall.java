@@ -202,9 +202,11 @@ public final class HybridRecall {
             q.agent(),
             q.chat(),
             q.text(),
+            List.of(),
             settings.graphMaxHops(),
             settings.graphLimit(),
-            q.filters().asOf()));
+            q.filters().asOf(),
+            q.mode()));
   }
 
   private static List<SearchHit> above(double floor, List<SearchHit> hits) {

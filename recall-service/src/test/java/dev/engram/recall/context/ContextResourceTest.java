@@ -231,6 +231,57 @@ class ContextResourceTest {
     }
   }
 
+  /**
+   * Issue 17: context for a mode asks the graph for that mode, so a roleplay fact or belief (which
+   * graph-service gives only to a request of roleplay or of every mode) never reaches a work
+   * context; without a mode, it does.
+   */
+  @Test
+  void aRoleplayFactOrBeliefNeverReachesAWorkContext() {
+    var facts = RecallTestResources.currentFacts();
+    var beliefs = RecallTestResources.beliefs();
+    facts.reset();
+    beliefs.reset();
+    facts.answer(
+        r ->
+            "work".equals(r.body().path("mode").textValue())
+                ? "{\"entities\":[],\"facts\":[],\"omitted\":0,\"took_ms\":1}"
+                : "{\"entities\":[{\"id\":\"e-1\",\"name\":\"Alice\"}],\"facts\":[{\"id\":77,"
+                    + "\"subject\":{\"id\":\"e-1\",\"name\":\"Alice\"},\"predicate\":\"rides\","
+                    + "\"object\":{\"id\":\"e-2\",\"name\":\"Dragonfire\"},\"valid_from\":null,"
+                    + "\"valid_to\":null,\"confidence\":0.9,\"scope\":\"AGENT\",\"agent\":\"bot1\","
+                    + "\"chat\":null}],\"omitted\":0,\"took_ms\":1}");
+    beliefs.answer(
+        r ->
+            "work".equals(r.body().path("mode").textValue())
+                ? "{\"beliefs\":[]}"
+                : "{\"beliefs\":[{\"id\":\"b-9\",\"statement\":\"Alice is a dragon queen\","
+                    + "\"strength\":0.5,\"confidence\":0.9,\"evidence_count\":2,"
+                    + "\"contradicting_evidence\":1,\"contradicted\":false}]}");
+    try {
+      String work =
+          context(Map.of("query", "What does Alice ride?", "mode", "work"), 2_000)
+              .statusCode(200)
+              .extract()
+              .jsonPath()
+              .getString("text");
+      assertTrue(!work.contains("Dragonfire") && !work.contains("dragon queen"), work);
+      assertEquals("work", facts.received().getLast().body().get("mode").asText());
+      assertEquals("work", beliefs.received().getLast().body().get("mode").asText());
+      String every =
+          context(Map.of("query", "What does Alice ride?"), 2_000)
+              .statusCode(200)
+              .extract()
+              .jsonPath()
+              .getString("text");
+      assertTrue(every.contains("Dragonfire") && every.contains("dragon queen"), every);
+      assertTrue(facts.received().getLast().body().get("mode").isNull());
+    } finally {
+      facts.reset();
+      beliefs.reset();
+    }
+  }
+
   private static ValidatableResponse context(Map<String, Object> extra, int budget) {
     Map<String, Object> body = new HashMap<>(extra);
     body.put("agent", "bot1");

@@ -59,11 +59,13 @@ class CalledContractsTest {
                       request.get("agent").asText(),
                       request.get("chat").textValue(),
                       request.get("query").asText(),
+                      List.of(),
                       request.get("max_hops").asInt(),
                       request.get("limit").asInt(),
                       request.get("as_of").isNull()
                           ? null
-                          : Instant.parse(request.get("as_of").asText())))
+                          : Instant.parse(request.get("as_of").asText()),
+                      request.get("mode").textValue()))
               .get();
       Contracts.assertMatches(request, stub.received().getLast().body());
       items = items == null ? answered : items;
@@ -158,6 +160,7 @@ class CalledContractsTest {
                   request.get("tenant").asText(),
                   request.get("agent").asText(),
                   request.get("chat").textValue(),
+                  request.get("mode").textValue(),
                   request.get("text").textValue(),
                   entities,
                   request.get("limit").asInt())

@@ -80,6 +80,23 @@ class GraphSignalsTest {
     assertEquals(20, q.limit());
   }
 
+  /** Issue 17: graph-service filters by mode only if recall tells it the recall's mode. */
+  @Test
+  void bothGraphCallsCarryTheRecallsMode() {
+    GraphNeighbours graph = neighboursOf(1, new GraphNeighbours.Item(DocKind.MEMORY, 2, 0.9));
+    var on =
+        weights(
+            Signal.SEMANTIC, 1.0, Signal.KEYWORD, 1.0, Signal.GRAPH, 1.0, Signal.EXPANSION, 1.0);
+    recall(on, graph, new RecallQuery("t1", "bot1", null, null, ASKED, 10, kinds(), null, "work"));
+    assertTrue(asked.stream().anyMatch(q -> q.text() != null), "the graph signal: " + asked);
+    assertTrue(asked.stream().anyMatch(q -> !q.memoryIds().isEmpty()), "the expansion: " + asked);
+    asked.forEach(q -> assertEquals("work", q.mode(), q.toString()));
+    asked.clear();
+    recall(on, graph, query(ASKED));
+    assertFalse(asked.isEmpty());
+    asked.forEach(q -> assertNull(q.mode(), "every mode: " + q));
+  }
+
   @Test
   void exchangesAreNotStartingPointsSoNoCallIsMade() {
     index(DocBuilder.exchange("t1", 7, "bot1", "c1", "Alice cat").build(), axis(0));
