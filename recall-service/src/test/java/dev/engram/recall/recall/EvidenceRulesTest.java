@@ -12,7 +12,6 @@ import static dev.engram.recall.recall.HybridRecallTest.weights;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.engram.contracts.index.IndexDocument;
-import dev.engram.recall.embedding.Embedder;
 import dev.engram.recall.index.DocBuilder;
 import dev.engram.recall.index.IndexOperation;
 import dev.engram.recall.index.IndexStore;
@@ -131,7 +130,7 @@ class EvidenceRulesTest {
 
   private RecallResult recall(Map<Signal, Double> w, RecallSettings.Ranking r, String text, int k) {
     RecallSettings s = settings(w, floor(0)).with(r);
-    return new HybridRecall(store, new Query(), null, s, (st, n) -> {})
+    return new HybridRecall(store, new TieRuleTest.Fixed(text), null, s, (st, n) -> {})
         .recall(new RecallQuery("t1", "bot1", "c1", null, text, k, kinds(), null), NOW);
   }
 
@@ -163,23 +162,5 @@ class EvidenceRulesTest {
 
   private void index(IndexDocument doc, float[] vector) {
     store.apply(List.of(new IndexOperation.Upsert(doc, vector)));
-  }
-
-  /** Every query points along the first axis. */
-  private static final class Query implements Embedder {
-    @Override
-    public String modelId() {
-      return "fixed";
-    }
-
-    @Override
-    public int dimensions() {
-      return DIMENSIONS;
-    }
-
-    @Override
-    public List<float[]> embed(List<String> texts) {
-      return texts.stream().map(t -> axis(0)).toList();
-    }
   }
 }
