@@ -132,9 +132,10 @@ public interface RecallConfig {
 
     /**
      * Weight of the seed-neighbour list (first-fusion turns next to another of them, which the
-     * neighbour list leaves out).
+     * neighbour list leaves out). Chosen on LoCoMo (BENCHMARKS.md, ranking second round); at 1.0
+     * the demo's Lisbon memory is no longer first (DemoRecallTest).
      */
-    @WithDefault("0.0")
+    @WithDefault("0.5")
     @DecimalMin("0")
     double seedNeighbour();
 
@@ -210,7 +211,7 @@ public interface RecallConfig {
      * Whether a memory and its own source exchange in one answer give one place back (the
      * better-ranked stays).
      */
-    @WithDefault("false")
+    @WithDefault("true")
     boolean foldSources();
   }
 
