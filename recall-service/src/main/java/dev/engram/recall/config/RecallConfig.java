@@ -132,10 +132,10 @@ public interface RecallConfig {
 
     /**
      * Weight of the seed-neighbour list (first-fusion turns next to another of them, which the
-     * neighbour list leaves out). Chosen on LoCoMo (BENCHMARKS.md, ranking second round); at 1.0
+     * neighbour list leaves out). Chosen on LoCoMo (BENCHMARKS.md, ranking second round); at 0.5
      * the demo's Lisbon memory is no longer first (DemoRecallTest).
      */
-    @WithDefault("0.5")
+    @WithDefault("0.25")
     @DecimalMin("0")
     double seedNeighbour();
 
