@@ -131,6 +131,15 @@ public interface RecallConfig {
     double neighbour();
 
     /**
+     * Weight of the seed-neighbour list (first-fusion turns next to another of them, which the
+     * neighbour list leaves out). Chosen on LoCoMo (BENCHMARKS.md, ranking second round); at 0.5
+     * the demo's Lisbon memory is no longer first (DemoRecallTest).
+     */
+    @WithDefault("0.25")
+    @DecimalMin("0")
+    double seedNeighbour();
+
+    /**
      * Weight of the session list (candidates ranked by their session's summed score). Off: only
      * items with a session are in it, so it lifts turns over memories that answer better.
      */
@@ -155,6 +164,22 @@ public interface RecallConfig {
     @WithDefault("0.0")
     @DecimalMin("0")
     double centrality();
+
+    /**
+     * Weight of the speaker list (candidates spoken by, or memories naming, a speaker of the chat
+     * the query names).
+     */
+    @WithDefault("0.0")
+    @DecimalMin("0")
+    double speaker();
+
+    /**
+     * Weight of the feedback list (BM25 of the query expanded with the first fusion's best items'
+     * words).
+     */
+    @WithDefault("0.0")
+    @DecimalMin("0")
+    double feedback();
   }
 
   /** The recency signal. */
@@ -181,6 +206,13 @@ public interface RecallConfig {
     /** Longest time between two turns of a session for them to count as neighbours. */
     @WithDefault("PT10M")
     Duration neighbourWindow();
+
+    /**
+     * Whether a memory and its own source exchange in one answer give one place back (the
+     * better-ranked stays).
+     */
+    @WithDefault("true")
+    boolean foldSources();
   }
 
   /** The semantic floor, interpolated on log(corpus size) between the two sizes. */

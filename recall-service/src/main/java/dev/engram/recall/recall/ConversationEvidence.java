@@ -31,6 +31,9 @@ import java.util.concurrent.Executor;
  *       they sit next to. It lifts, or brings in, turns that did not match on their own; a turn
  *       that did is left to its own evidence, so a chatty exchange cannot climb over the memory
  *       that answers the question.
+ *   <li>{@link Signal#SEED_NEIGHBOUR}: the seeds that sit next to another seed, scored the same
+ *       way, in a list of their own: with a weight below the neighbour list's, a turn that matched
+ *       a little and answers a turn that matched well gets part of the neighbour lift, not all.
  *   <li>{@link Signal#SESSION}: the candidates of a session, all scored by the sum of the fused
  *       scores of that session's candidates (so they tie: the list orders sessions, not turns).
  * </ul>
@@ -51,10 +54,14 @@ final class ConversationEvidence {
     this.reads = reads;
   }
 
-  /** The neighbours of the exchanges among {@code seeds}, best first, at most {@code n}. */
-  List<SearchHit> neighbours(List<FusedHit> seeds, Visibility v, int n) {
+  /** The two neighbour lists: turns that are not seeds, and seeds next to other seeds. */
+  record Neighbours(List<SearchHit> others, List<SearchHit> seeds) {}
+
+  /** The neighbours of the exchanges among {@code seeds}, best first, at most {@code n} each. */
+  Neighbours neighbours(List<FusedHit> seeds, Visibility v, int n) {
     Map<DocKey, IndexDocument> docs = new LinkedHashMap<>();
     Map<DocKey, Double> inherited = new LinkedHashMap<>();
+    Map<DocKey, Double> inheritedBySeeds = new LinkedHashMap<>();
     Visibility turns = v.withKinds(Set.of(DocKind.EXCHANGE));
     Set<DocKey> seeded = new HashSet<>();
     seeds.forEach(seed -> seeded.add(DocKey.of(seed.document())));
@@ -69,13 +76,17 @@ final class ConversationEvidence {
     for (int i = 0; i < exchanges.size(); i++) {
       FusedHit seed = exchanges.get(i);
       for (IndexDocument next : HybridRecall.join(windows.get(i))) {
-        if (seeded.contains(DocKey.of(next))) {
-          continue; // a seed matched on its own: inheriting would only let it overtake its seed
-        }
         docs.putIfAbsent(DocKey.of(next), next);
-        inherited.merge(DocKey.of(next), seed.score(), Math::max);
+        // a seed matched on its own: inheriting in full would let it overtake its seed
+        (seeded.contains(DocKey.of(next)) ? inheritedBySeeds : inherited)
+            .merge(DocKey.of(next), seed.score(), Math::max);
       }
     }
+    return new Neighbours(best(inherited, docs, n), best(inheritedBySeeds, docs, n));
+  }
+
+  private static List<SearchHit> best(
+      Map<DocKey, Double> inherited, Map<DocKey, IndexDocument> docs, int n) {
     return inherited.entrySet().stream()
         .sorted(Map.Entry.<DocKey, Double>comparingByValue().reversed())
         .limit(n)

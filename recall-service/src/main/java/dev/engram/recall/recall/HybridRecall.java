@@ -47,6 +47,7 @@ public final class HybridRecall {
   private final EntityLookup entities;
   private final ConversationEvidence evidence;
   private final GraphSignals graphSignals;
+  private final Feedback feedback;
 
   /** Every list on the calling thread, one after the other. */
   public HybridRecall(
@@ -78,6 +79,7 @@ public final class HybridRecall {
     this.entities = new EntityLookup(store, settings.maxNames());
     this.evidence = new ConversationEvidence(store, settings.neighbourWindow(), searches);
     this.graphSignals = new GraphSignals(graph, store, settings.expansion(), timer);
+    this.feedback = new Feedback(store);
   }
 
   public RecallResult recall(RecallQuery q, Instant now) {
@@ -130,14 +132,24 @@ public final class HybridRecall {
         lists.put(Signal.TIME, QueryTimes.within(candidates(lists), spans));
       }
     }
-    if (on(Signal.SESSION) || on(Signal.NEIGHBOUR) || on(Signal.EXPANSION)) {
+    if (on(Signal.SESSION)
+        || on(Signal.NEIGHBOUR)
+        || on(Signal.SEED_NEIGHBOUR)
+        || on(Signal.EXPANSION)
+        || on(Signal.SPEAKER)
+        || on(Signal.FEEDBACK)) {
       conversation(q, lists, v, n, skipped);
+    }
+    if (settings.ranking().foldSources()) {
+      return new RecallResult(
+          SourcePairs.fold(fusion.fuse(lists, Integer.MAX_VALUE), q.k()), skipped, floor);
     }
     return new RecallResult(fusion.fuse(lists, q.k()), skipped, floor);
   }
 
   /**
-   * Adds the session, neighbour and graph-expansion lists, seeded by a first fusion of the others.
+   * Adds the session, speaker, feedback, neighbour and graph-expansion lists, seeded by a first
+   * fusion of the others.
    */
   private void conversation(
       RecallQuery q,
@@ -150,11 +162,21 @@ public final class HybridRecall {
     if (on(Signal.SESSION)) {
       lists.put(Signal.SESSION, ConversationEvidence.sessions(first));
     }
-    if (on(Signal.NEIGHBOUR)) {
-      List<FusedHit> seeds = first.subList(0, Math.min(settings.evidenceSeeds(), first.size()));
-      lists.put(Signal.NEIGHBOUR, evidence.neighbours(seeds, v, n));
+    if (on(Signal.SPEAKER)) {
+      lists.put(Signal.SPEAKER, SpeakerEvidence.named(q.text(), first));
     }
-    if (on(Signal.SESSION) || on(Signal.NEIGHBOUR)) {
+    if (on(Signal.FEEDBACK)) {
+      long f = System.nanoTime();
+      lists.put(Signal.FEEDBACK, feedback.hits(q.text(), first, v, n));
+      timer.record(Signal.FEEDBACK.wire(), System.nanoTime() - f);
+    }
+    if (on(Signal.NEIGHBOUR) || on(Signal.SEED_NEIGHBOUR)) {
+      List<FusedHit> seeds = first.subList(0, Math.min(settings.evidenceSeeds(), first.size()));
+      ConversationEvidence.Neighbours found = evidence.neighbours(seeds, v, n);
+      lists.put(Signal.NEIGHBOUR, found.others());
+      lists.put(Signal.SEED_NEIGHBOUR, found.seeds());
+    }
+    if (on(Signal.SESSION) || on(Signal.NEIGHBOUR) || on(Signal.SEED_NEIGHBOUR)) {
       timer.record(Signal.NEIGHBOUR.wire(), System.nanoTime() - t);
     }
     if (on(Signal.EXPANSION) && graph != null) {

@@ -74,6 +74,9 @@ public class RecallService {
     weights.put(Signal.TIME, w.time());
     weights.put(Signal.EXPANSION, w.expansion());
     weights.put(Signal.CENTRALITY, w.centrality());
+    weights.put(Signal.SPEAKER, w.speaker());
+    weights.put(Signal.SEED_NEIGHBOUR, w.seedNeighbour());
+    weights.put(Signal.FEEDBACK, w.feedback());
     var x = config.graph().expansion();
     var f = config.semanticFloor();
     return new RecallSettings(
@@ -92,7 +95,8 @@ public class RecallService {
         config.recency().resolution(),
         config.evidence().seeds(),
         config.evidence().neighbourWindow(),
-        new RecallSettings.Expansion(x.seeds(), x.maxHops(), x.limit(), x.timeout()));
+        new RecallSettings.Expansion(x.seeds(), x.maxHops(), x.limit(), x.timeout()),
+        new RecallSettings.Ranking(config.evidence().foldSources()));
   }
 
   /**

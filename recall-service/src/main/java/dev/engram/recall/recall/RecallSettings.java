@@ -3,13 +3,14 @@ package dev.engram.recall.recall;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The engine's tuning, from {@code engram.recall.*}: list lengths, fusion, the recency half-life
  * and resolution, the semantic floor, the graph call, entity injection, and how many of the first
  * fused candidates seed the conversational evidence (neighbour turns, sessions) and how far apart
  * in time two turns may be to count as neighbours, and the graph expansion of the first fusion's
- * best memories.
+ * best memories; and the second round's evidence rules ({@link Ranking}).
  */
 public record RecallSettings(
     int candidates,
@@ -23,7 +24,20 @@ public record RecallSettings(
     Duration recencyResolution,
     int evidenceSeeds,
     Duration neighbourWindow,
-    Expansion expansion) {
+    Expansion expansion,
+    Ranking ranking) {
+
+  /**
+   * The second round's evidence rules (issue 14) that are not a ranked list, off until measured:
+   * {@code foldSources}: a memory and its own source exchange in one answer are two places for one
+   * turn; the better-ranked one stays and the other gives its place. (The other rules are signals
+   * with weights: {@link Signal#SEED_NEIGHBOUR}, {@link Signal#SPEAKER}.)
+   */
+  public record Ranking(boolean foldSources) {
+
+    /** The ranking of the first round. */
+    public static final Ranking OFF = new Ranking(false);
+  }
 
   /**
    * The expansion signal's graph call: the first fusion's best {@code seeds} items give their
@@ -46,8 +60,39 @@ public record RecallSettings(
     }
   }
 
+  /** The first round's evidence rules ({@link Ranking#OFF}). */
+  public RecallSettings(
+      int candidates,
+      int rrfK,
+      Map<Signal, Double> weights,
+      Duration halfLife,
+      SemanticFloor floor,
+      int graphMaxHops,
+      int graphLimit,
+      int maxNames,
+      Duration recencyResolution,
+      int evidenceSeeds,
+      Duration neighbourWindow,
+      Expansion expansion) {
+    this(
+        candidates,
+        rrfK,
+        weights,
+        halfLife,
+        floor,
+        graphMaxHops,
+        graphLimit,
+        maxNames,
+        recencyResolution,
+        evidenceSeeds,
+        neighbourWindow,
+        expansion,
+        Ranking.OFF);
+  }
+
   public RecallSettings {
     weights = Map.copyOf(new EnumMap<>(weights));
+    Objects.requireNonNull(ranking, "ranking");
     if (halfLife.isNegative() || halfLife.isZero()) {
       throw new IllegalArgumentException("engram.recall.recency.half-life must be positive");
     }
@@ -86,6 +131,24 @@ public record RecallSettings(
         candidates,
         Duration.ofMinutes(10),
         Expansion.DEFAULT);
+  }
+
+  /** These settings with other evidence rules. */
+  public RecallSettings with(Ranking other) {
+    return new RecallSettings(
+        candidates,
+        rrfK,
+        weights,
+        halfLife,
+        floor,
+        graphMaxHops,
+        graphLimit,
+        maxNames,
+        recencyResolution,
+        evidenceSeeds,
+        neighbourWindow,
+        expansion,
+        other);
   }
 
   double weight(Signal signal) {

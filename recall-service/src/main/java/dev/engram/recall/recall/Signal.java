@@ -16,6 +16,11 @@ public enum Signal {
   ENTITY("entity"),
   /** Turns next to a well-placed turn of the same session: a short reply means what it answers. */
   NEIGHBOUR("neighbour"),
+  /**
+   * Turns that matched on their own and sit next to another well-placed turn: the neighbour lift
+   * for seeds, at a weight of its own (a small one, so a chatty turn does not overtake a memory).
+   */
+  SEED_NEIGHBOUR("seed-neighbour"),
   /** Candidates ranked by how well their session matched as a whole (a session's turns tie). */
   SESSION("session"),
   /** Candidates created in a time the query names (a date, a month, a year, "last week"). */
@@ -26,7 +31,11 @@ public enum Signal {
    */
   EXPANSION("expansion"),
   /** The graph's items ranked by the centrality of the query entity they were reached from. */
-  CENTRALITY("centrality");
+  CENTRALITY("centrality"),
+  /** Candidates spoken by (or memories naming) a speaker of the chat that the query names. */
+  SPEAKER("speaker"),
+  /** BM25 again, the query expanded with the telling words of the first fusion's best items. */
+  FEEDBACK("feedback");
 
   private final String wire;
 

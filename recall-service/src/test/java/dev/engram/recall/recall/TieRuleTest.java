@@ -37,8 +37,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * No signal invents an order: items a signal scores alike (same text, vector, time, session, graph
  * score) come out in the same fused order and share the signal's rank, whatever order they reached
  * the index (or the graph's answer) in. Run for every signal, each on its own (recency, session,
- * neighbour and expansion need another list to seed or reorder, so keyword comes along; expansion
- * starts from a memory of the class, centrality's items are all reached from one entity).
+ * neighbour, speaker, feedback and expansion need another list to seed or reorder, so keyword comes
+ * along; expansion starts from a memory of the class, centrality's items are all reached from one
+ * entity).
  */
 class TieRuleTest {
 
@@ -52,8 +53,19 @@ class TieRuleTest {
   @ParameterizedTest
   @EnumSource(Signal.class)
   void tiedItemsShareARankAndTheirOrderDoesNotDependOnArrival(Signal signal) {
-    RecallResult a = recall(signal, ARRIVAL, "a");
-    RecallResult b = recall(signal, SHUFFLED, "b");
+    tiesHold(signal, RecallSettings.Ranking.OFF);
+  }
+
+  /** With memories folded with their own source exchanges, too. */
+  @ParameterizedTest
+  @EnumSource(Signal.class)
+  void tiesHoldWithTheSecondRoundRules(Signal signal) {
+    tiesHold(signal, new RecallSettings.Ranking(true));
+  }
+
+  private void tiesHold(Signal signal, RecallSettings.Ranking ranking) {
+    RecallResult a = recall(signal, ARRIVAL, "a", ranking);
+    RecallResult b = recall(signal, SHUFFLED, "b", ranking);
     assertFalse(a.hits().isEmpty(), signal + " found nothing: the test would not test it");
     assertTrue(
         a.hits().stream().anyMatch(h -> h.signals().containsKey(signal)), signal + " took part");
@@ -72,13 +84,14 @@ class TieRuleTest {
         index(store, turn(i, "the Quillon pottery class", T.plusMillis(10 - i)));
       }
       var w = weights(Signal.KEYWORD, 1.0, Signal.RECENCY, 1.0);
-      RecallResult r = engine(store, w, null).recall(query(), NOW);
+      RecallResult r = engine(store, w, null, RecallSettings.Ranking.OFF).recall(query(), NOW);
       assertEquals(List.of(1L, 2L, 3L), ids(r), "newest first only as the last tie-break");
       assertEquals(1, ranks(r, Signal.RECENCY, List.of(1L, 2L, 3L)).size());
     }
   }
 
-  private RecallResult recall(Signal signal, List<Long> arrival, String name) {
+  private RecallResult recall(
+      Signal signal, List<Long> arrival, String name, RecallSettings.Ranking ranking) {
     IndexStore store = new LuceneIndexStore(dir.resolve(name), "fixed", DIMENSIONS);
     try (store) {
       for (long id : arrival) {
@@ -95,22 +108,27 @@ class TieRuleTest {
                   arrival.stream()
                       .map(id -> new GraphNeighbours.Item(DocKind.EXCHANGE, id, 0.5, 0.3))
                       .toList());
-      return engine(store, weightsFor(signal), graph).recall(query(), NOW);
+      return engine(store, weightsFor(signal), graph, ranking).recall(query(), NOW);
     }
   }
 
   private static Map<Signal, Double> weightsFor(Signal signal) {
     return switch (signal) {
-      case RECENCY, SESSION, NEIGHBOUR, TIME, EXPANSION ->
+      case RECENCY, SESSION, NEIGHBOUR, TIME, EXPANSION, SPEAKER, FEEDBACK ->
           weights(Signal.KEYWORD, 1.0, signal, 1.0);
+      // the replies must be seeds too: the semantic list finds them (far, but above floor 0)
+      case SEED_NEIGHBOUR -> weights(Signal.SEMANTIC, 1.0, Signal.KEYWORD, 1.0, signal, 1.0);
       default -> weights(signal, 1.0);
     };
   }
 
   private static HybridRecall engine(
-      IndexStore store, Map<Signal, Double> weights, GraphNeighbours graph) {
-    return new HybridRecall(
-        store, new Fixed(QUERY), graph, settings(weights, floor(0)), (s, n) -> {}, Runnable::run);
+      IndexStore store,
+      Map<Signal, Double> weights,
+      GraphNeighbours graph,
+      RecallSettings.Ranking ranking) {
+    RecallSettings s = settings(weights, floor(0)).with(ranking);
+    return new HybridRecall(store, new Fixed(QUERY), graph, s, (x, n) -> {}, Runnable::run);
   }
 
   private static RecallQuery query() {
@@ -128,6 +146,7 @@ class TieRuleTest {
   private static IndexDocument turn(long id, String text, Instant at) {
     DocBuilder b = DocBuilder.exchange("t1", id, "bot1", "c1", text);
     b.thread = "proj-x";
+    b.speaker = "Quillon"; // the query names the speaker, for the speaker list
     b.createdAt = at;
     return b.build();
   }
