@@ -142,7 +142,8 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                   .put("chat", text(CHAT + "; narrows to what that chat may see"))
                   .put("entity", text("the entity's name, alias or id (e-...)"))
                   .put("predicate", text("only facts with this predicate, e.g. lives_in"))
-                  .put("limit", integer("most facts returned, 1 to 1000 (default 200)")));
+                  .put("limit", integer("most facts returned, 1 to 1000 (default 200)"))
+                  .put("mode", text(MODE)));
       case "fact_add" ->
           object(
               List.of("agent", "subject", "predicate", "object"),

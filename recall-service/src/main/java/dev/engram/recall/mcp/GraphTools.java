@@ -31,14 +31,14 @@ class GraphTools {
       name = "entity_timeline",
       description =
           "What changed about a person, place or thing: all its facts, invalidated ones included,"
-              + " in valid-time order. Answers {entity: {id, name, ...}, facts: [{subject,"
+              + " in valid-time order; with a mode, only that mode's and untagged facts. Answers {entity: {id, name, ...}, facts: [{subject,"
               + " predicate, object, valid_from, valid_to, invalidated_at, ...}]}.",
       inputSchema = @Tool.InputSchema(generator = EngramSchemas.class))
   Uni<ToolResponse> entityTimeline(RawMessage message) {
     return replies.reply(
         () -> {
           ToolArgs args = new ToolArgs(ToolReplies.arguments(message).getMap());
-          args.allowOnly(Set.of("agent", "chat", "entity", "predicate", "limit"));
+          args.allowOnly(Set.of("agent", "chat", "entity", "predicate", "limit", "mode"));
           String agent = args.requiredName("agent");
           String chat = args.optionalName("chat");
           String entity = args.requiredContent("entity", false).strip();
@@ -47,10 +47,11 @@ class GraphTools {
           }
           String predicate = args.optionalName("predicate");
           Long limit = args.optionalRange("limit", 1, 1000);
+          String mode = CaptureTools.mode(args.optionalText("mode"));
           return graph.timeline(
               callers.key(),
               new GraphApi.TimelineQuery(
-                  entity, agent, chat, predicate, limit == null ? null : limit.intValue()));
+                  entity, agent, chat, predicate, limit == null ? null : limit.intValue(), mode));
         });
   }
 }

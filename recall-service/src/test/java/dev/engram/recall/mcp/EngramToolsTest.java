@@ -300,10 +300,15 @@ class EngramToolsTest {
             "{\"agent\":\"bot1\",\"entity\":\"Alice\",\"limit\":\"5\"}",
             "{\"agent\":\"bot1\",\"entity\":\"" + "A".repeat(5000) + "\"}",
             "{\"agent\":\"bot1\",\"entity\":\"Al\\u0000ice\"}",
-            "{\"agent\":\"bot1\",\"entity\":\"Alice\",\"as_of\":\"now\"}")) {
+            "{\"agent\":\"bot1\",\"entity\":\"Alice\",\"as_of\":\"now\"}",
+            "{\"agent\":\"bot1\",\"entity\":\"Alice\",\"mode\":\"Work!\"}")) {
       error(t1, "entity_timeline", args);
     }
     assertEquals(2, McpTestResources.graph().calls().size());
+    // A mode reaches graph-service, which keeps other modes' facts out.
+    ok(t1, "entity_timeline", "{\"agent\":\"bot1\",\"entity\":\"Alice\",\"mode\":\"work\"}");
+    String moded = McpTestResources.graph().calls().getLast();
+    assertTrue(moded.contains("mode=work"), moded);
   }
 
   @Test
