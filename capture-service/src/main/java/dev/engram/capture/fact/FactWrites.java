@@ -4,6 +4,8 @@ import dev.engram.capture.CaptureError;
 import dev.engram.capture.memory.MemoryScope;
 import dev.engram.capture.memory.MemoryScopes;
 import dev.engram.common.auth.Caller;
+import dev.engram.common.auth.Roles;
+import dev.engram.common.error.CommonError;
 import dev.engram.common.error.EngramException;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
@@ -42,7 +44,11 @@ class FactWrites {
         .map(FactView::of);
   }
 
-  /** Ends a fact of the caller's tenant; one already invalidated is returned unchanged. */
+  /**
+   * Ends a fact of the caller's tenant; one already invalidated is returned unchanged. A canonical
+   * fact (a human approved it) is ended only with an admin key, as a canonical memory is superseded
+   * only by one: an agent's key must not undo the gate.
+   */
   @WithTransaction
   Uni<FactView> invalidate(Caller caller, long id, Instant validTo) {
     return facts
@@ -55,6 +61,11 @@ class FactWrites {
             fact -> {
               if (fact.invalidatedAt != null) {
                 return Uni.createFrom().item(fact);
+              }
+              if (fact.canonical && !caller.has(Roles.ADMIN)) {
+                throw new EngramException(
+                    CommonError.FORBIDDEN,
+                    "Fact " + id + " is canonical (promoted): only an admin key ends it");
               }
               Instant end = validTo != null ? validTo : Instant.now();
               if (end.isBefore(fact.validFrom)) {

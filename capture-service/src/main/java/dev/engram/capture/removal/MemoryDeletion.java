@@ -61,7 +61,9 @@ class MemoryDeletion implements MemoryRemoval {
                     .onItem()
                     .transformToUniAndConcatenate(
                         f ->
-                            f.sources().size() <= 1
+                            // A canonical fact was approved on its own: it loses the source,
+                            // never its place (issue 17: superseded, never deleted).
+                            f.sources().size() <= 1 && !f.canonical
                                 ? facts.delete(caller, f)
                                 : facts.dropSource(caller, f, m.id).replaceWithVoid())
                     .collect()

@@ -141,7 +141,7 @@ class CanonicalMemoryTest {
     long lisbon =
         Db.count(
             "select max(id) from memories where tenant = 'umbrella' and chat = ?1 and text like"
-                + " '%Lisbon%'",
+                + " '%Lisbon%' and category <> 'SUMMARY'",
             chat);
     assertTrue(lisbon > 0, "the correction is stored");
     Api.as(UMBRELLA)
@@ -162,6 +162,56 @@ class CanonicalMemoryTest {
             lisbon,
             memory),
         "linked as contradicting the canonical memory, for a human to decide");
+  }
+
+  @Test
+  void aCanonicalFactIsEndedOnlyByAnAdminAndOutlivesItsSource() {
+    String chat = Api.unique("canon-only-fact");
+    say(chat, "o1", "I live in Porto.", THREE_DAYS.getFirst());
+    reflect(chat);
+    long fact =
+        Db.count(
+            "select id from facts where tenant = 'umbrella' and chat = ?1 and predicate ="
+                + " 'lives_in' and invalidated_at is null",
+            chat);
+    long memory = Db.count("select source_memory_ids[1] from facts where id = ?1", fact);
+    // Stands in for a fact approved on its own while its source memory is not canonical.
+    Db.execute("update facts set canonical = true where id = " + fact);
+    Api.as(UMBRELLA).delete("/v1/memories/" + memory).then().statusCode(204);
+    assertEquals(
+        1,
+        Db.count(
+            "select count(*) from facts where id = ?1 and canonical and invalidated_at is null"
+                + " and cardinality(source_memory_ids) = 0",
+            fact),
+        "the canonical fact stays, without the deleted source");
+
+    long stated =
+        Api.as(TestKeys.AGENT)
+            .body(
+                Map.of("agent", "bot", "subject", "Ann", "predicate", "works_at", "object", "Acme"))
+            .post("/v1/facts")
+            .then()
+            .statusCode(201)
+            .extract()
+            .jsonPath()
+            .getLong("id");
+    Db.execute("update facts set canonical = true where id = " + stated);
+    Api.as(TestKeys.AGENT)
+        .body("{}")
+        .post("/v1/facts/" + stated + "/invalidate")
+        .then()
+        .statusCode(403)
+        .contentType(startsWith("application/problem+json"));
+    assertEquals(
+        0,
+        Db.count(
+            "select count(*) from facts where id = ?1 and invalidated_at is not null", stated));
+    Api.as(TestKeys.ADMIN)
+        .body("{}")
+        .post("/v1/facts/" + stated + "/invalidate")
+        .then()
+        .statusCode(200);
   }
 
   private static void say(String chat, String session, String text, String at) {

@@ -102,7 +102,8 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                   .put("first_message", text("the user's first message, to add what is relevant"))
                   .put(
                       "budget_tokens",
-                      integer("the most tokens the context may take, 1 to 1000000")));
+                      integer("the most tokens the context may take, 1 to 1000000"))
+                  .put("mode", text(MODE)));
       case "session_end" ->
           object(
               List.of("agent", "session"),

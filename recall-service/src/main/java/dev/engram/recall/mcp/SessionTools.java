@@ -23,7 +23,7 @@ import java.util.Set;
 class SessionTools {
 
   private static final Set<String> START =
-      Set.of("agent", "chat", "thread", "session", "first_message", "budget_tokens");
+      Set.of("agent", "chat", "thread", "session", "first_message", "budget_tokens", "mode");
   private static final Set<String> END = Set.of("agent", "session", "chat", "thread", "summary");
   private static final Set<String> CHECKPOINT =
       Set.of("agent", "session", "chat", "thread", "summary", "commitments");
@@ -63,7 +63,8 @@ class SessionTools {
                   args.optionalName("thread"),
                   args.optionalName("session"),
                   optionalContent(args, "first_message"),
-                  (int) (long) args.requiredRange("budget_tokens", 1, 1_000_000));
+                  (int) (long) args.requiredRange("budget_tokens", 1, 1_000_000),
+                  CaptureTools.mode(args.optionalText("mode")));
           return sessions.start(callers.tenant(), callers.key(), request);
         });
   }

@@ -53,7 +53,14 @@ public class SessionService {
         context.context(
             tenant,
             new ContextRequest(
-                r.agent(), r.chat(), r.thread(), id, r.firstMessage(), r.budgetTokens()));
+                r.agent(),
+                r.chat(),
+                r.thread(),
+                id,
+                r.firstMessage(),
+                r.budgetTokens(),
+                null,
+                r.mode()));
     return new SessionStart(session, answer);
   }
 

@@ -11,6 +11,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.engram.recall.RecallTestResources;
@@ -120,6 +121,31 @@ class SessionResourceTest {
     assertTrue(text.contains("Alice is vegetarian"), "profile: " + text);
     assertTrue(text.contains("ficus named Fred"), "relevant to the first message: " + text);
     assertTrue(json.getInt("context.tokens") <= 1_000);
+  }
+
+  @Test
+  void aModeKeepsOtherModesOutOfTheWarmStart() {
+    index(
+        upsert(
+            with(
+                memory("t1", 3, "bot1", "telegram:9", "The office plant is secretly a dragon"),
+                "mode",
+                "roleplay")));
+    String question = "What is the plant in the office called?";
+    String all =
+        start(Map.of("chat", "telegram:9", "first_message", question), 1_000)
+            .statusCode(200)
+            .extract()
+            .path("context.text");
+    assertTrue(all.contains("secretly a dragon"), "without a mode, every mode: " + all);
+    String work =
+        start(Map.of("chat", "telegram:9", "first_message", question, "mode", "work"), 1_000)
+            .statusCode(200)
+            .extract()
+            .path("context.text");
+    assertTrue(work.contains("ficus named Fred"), "untagged stays: " + work);
+    assertFalse(work.contains("dragon"), "roleplay stays out of work: " + work);
+    start(Map.of("mode", "Work!"), 100).statusCode(400).body("errors.field", hasItem("mode"));
   }
 
   @Test
