@@ -222,11 +222,17 @@ class EndToEndIT {
     await()
         .atMost(Duration.ofSeconds(10))
         .untilAsserted(() -> as(key, Component.CAPTURE).get("/v1/memories").then().statusCode(200));
-    as(key, Component.RECALL)
-        .body(Map.of("agent", "bot", "chat", "c", "query", "q"))
-        .post("/v1/recall")
-        .then()
-        .statusCode(200);
+    // Each service reads the key store on its own: recall may learn the key a moment after
+    // capture, within the same bound.
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .untilAsserted(
+            () ->
+                as(key, Component.RECALL)
+                    .body(Map.of("agent", "bot", "chat", "c", "query", "q"))
+                    .post("/v1/recall")
+                    .then()
+                    .statusCode(200));
     engram("key", "revoke", id.group(1));
     await()
         .atMost(Duration.ofSeconds(10))

@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -139,8 +140,13 @@ public class ContextService {
             : ContextAssembler.Layer.EMPTY;
     List<ContextResponse.Skipped> skipped = new ArrayList<>();
     List<TurnSource.Turn> recent = await(pendingTurns, "recent_turns", skipped, List.of());
-    Page identity =
-        canonicalFirst(await(pendingCanonical, "canonical", skipped, List.of()), profile, memories);
+    List<Long> canonicalIds = await(pendingCanonical, "canonical", skipped, List.of());
+    Page identity = canonicalFirst(canonicalIds, profile, memories);
+    // People are filled before the identity layer and an item is shown once: without this, a
+    // canonical memory about someone in the chat would land in their section, not first in
+    // identity where a human's approval puts it (issue 17).
+    Set<DocKey> promoted =
+        canonicalIds.stream().map(id -> new DocKey(DocKind.MEMORY, id)).collect(Collectors.toSet());
     List<String> people = People.of(recent, r.agent(), c.maxPeople());
     List<String> entities = entities(people, recent);
     boolean asked = !entities.isEmpty() || (r.query() != null && !r.query().isBlank());
@@ -180,7 +186,7 @@ public class ContextService {
     FactSource.Facts current = await(pendingFacts, "facts", skipped, FactSource.Facts.NONE);
     List<String> doubts = uncertain.lines(await(pendingBeliefs, "beliefs", skipped, List.of()));
     List<People.Person> persons =
-        people.stream().map(p -> person(p, memories, pool, current)).toList();
+        people.stream().map(p -> person(p, memories, pool, current, promoted)).toList();
     List<SlotSource.Slot> loaded = await(pendingSlots, "slots", skipped, List.of());
     var assembled =
         assembler.assemble(
@@ -213,7 +219,11 @@ public class ContextService {
    * any gathered memory whose metadata says it is about them), PROFILE first; the facts about them.
    */
   private People.Person person(
-      String name, Visibility memories, List<IndexDocument> pool, FactSource.Facts current) {
+      String name,
+      Visibility memories,
+      List<IndexDocument> pool,
+      FactSource.Facts current,
+      Set<DocKey> promoted) {
     Map<DocKey, IndexDocument> found = new LinkedHashMap<>();
     store.keyword(name, memories, config.context().candidates()).stream()
         .map(SearchHit::document)
@@ -223,7 +233,7 @@ public class ContextService {
         .forEach(d -> found.putIfAbsent(DocKey.of(d), d));
     List<IndexDocument> about =
         found.values().stream()
-            .filter(d -> People.about(d, name))
+            .filter(d -> People.about(d, name) && !promoted.contains(DocKey.of(d)))
             .sorted(Comparator.comparingInt(d -> PROFILE.equals(d.category()) ? 0 : 1))
             .toList();
     List<FactSource.Fact> theirs =
