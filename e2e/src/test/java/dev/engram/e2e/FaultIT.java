@@ -99,7 +99,7 @@ class FaultIT {
     System.out.println("[fault] warm-up: " + writer.tally("warm-up"));
     summary.forEach(line -> System.out.println("[fault] " + line));
     System.out.println("[fault] acknowledged writes: " + acked.size());
-    failures.addAll(writer.findings());
+    failures.addAll(SuiteFaults.explained(started.home, writer.findings()));
 
     awaitDrained(admin, failures);
     WriteChecks checks = new WriteChecks(admin);

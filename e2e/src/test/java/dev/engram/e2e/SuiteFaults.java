@@ -9,10 +9,18 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /** What {@link FaultIT} does to the suite's processes from outside: kill them, keep their logs. */
 final class SuiteFaults {
+
+  private static final Pattern CORRELATION_ID =
+      Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
+
+  /** How much of a server's stack trace a finding quotes: the logged line and its causes. */
+  private static final int TRACE_LINES = 80;
 
   private SuiteFaults() {}
 
@@ -56,5 +64,42 @@ final class SuiteFaults {
       }
     }
     System.out.println("[fault] the suite's logs are kept in " + kept);
+  }
+
+  /**
+   * Each finding with what the server logged under its correlation id put first: CI shows only the
+   * start of a failure message, and the logs themselves stay on the machine that ran the test (a
+   * 500 seen only in CI could not be explained otherwise). The whole trace goes to stdout.
+   */
+  static List<String> explained(Path home, List<String> findings) throws IOException {
+    List<String> lines = new ArrayList<>();
+    try (Stream<Path> logs = Files.list(home.resolve("logs"))) {
+      for (Path log : logs.sorted().toList()) {
+        String name = log.getFileName().toString();
+        Files.readAllLines(log, StandardCharsets.UTF_8).forEach(l -> lines.add(name + ": " + l));
+      }
+    }
+    List<String> out = new ArrayList<>();
+    for (String finding : findings) {
+      Matcher id = CORRELATION_ID.matcher(finding);
+      String said = id.find() ? serverSaid(lines, id.group()) : "";
+      out.add(said.isEmpty() ? finding : said + " <- " + finding);
+    }
+    return out;
+  }
+
+  /** The logged line carrying {@code id} and the last "Caused by" of its trace, or "". */
+  private static String serverSaid(List<String> lines, String id) {
+    for (int i = 0; i < lines.size(); i++) {
+      if (!lines.get(i).contains(id)) {
+        continue;
+      }
+      List<String> trace = lines.subList(i, Math.min(lines.size(), i + TRACE_LINES));
+      System.out.println("[fault] server log for " + id + ":\n" + String.join("\n", trace));
+      String cause =
+          trace.stream().filter(l -> l.contains("Caused by:")).reduce((a, b) -> b).orElse("");
+      return "server: " + trace.get(0).strip() + (cause.isEmpty() ? "" : " / " + cause.strip());
+    }
+    return "";
   }
 }
