@@ -31,6 +31,7 @@ public final class RecallStub extends ContractStub {
   private static final JsonNode NEAREST = Contracts.json("similar", "response.json");
 
   private volatile boolean down;
+  private volatile int busyAbove = Integer.MAX_VALUE;
   private volatile Predicate<JsonNode> rejects = op -> false;
   private final List<JsonNode> similarRequests = new CopyOnWriteArrayList<>();
   private volatile boolean similarDown;
@@ -50,7 +51,7 @@ public final class RecallStub extends ContractStub {
           if (!errors.isEmpty()) {
             status = 400;
             answer = drifted("index operations", errors);
-          } else if (down) {
+          } else if (down || ops.size() > busyAbove) {
             status = 503;
             answer = "{\"status\":503}";
           } else if (ops.stream().anyMatch(rejects)) {
@@ -104,6 +105,11 @@ public final class RecallStub extends ContractStub {
     this.down = down;
   }
 
+  /** Answers 503 to any request carrying more than {@code operations}, as a starved service. */
+  public void busyAbove(int operations) {
+    this.busyAbove = operations;
+  }
+
   public void rejectWhen(Predicate<JsonNode> rejects) {
     this.rejects = rejects;
   }
@@ -111,6 +117,7 @@ public final class RecallStub extends ContractStub {
   public void reset() {
     clear();
     down = false;
+    busyAbove = Integer.MAX_VALUE;
     rejects = op -> false;
     similarRequests.clear();
     similarDown = false;

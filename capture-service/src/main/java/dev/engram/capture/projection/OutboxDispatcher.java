@@ -44,12 +44,21 @@ final class OutboxDispatcher<O> {
   /** Single-event deliveries still to make after the receiver refused a whole batch. */
   private volatile int isolating;
 
+  /**
+   * The batch size now: halved after a failed delivery, doubled after a good one, up to the
+   * configured size. A receiver too slow for a whole batch under load (FaultIT saw graph-service
+   * take over its 60 s deadline for 256 events while Neo4j was starved) then still makes progress,
+   * instead of timing out on the same batch forever.
+   */
+  private volatile int batch;
+
   OutboxDispatcher(
       Projection<O> projection, CaptureConfig.Outbox config, OutboxStats.TargetStats stats) {
     this.projection = projection;
     this.config = config;
     this.stats = stats;
     this.name = projection.target().wire();
+    this.batch = config.batchSize();
   }
 
   /** Delivers batches until the outbox is empty, a delivery fails, or the tick's quota is used. */
@@ -69,7 +78,7 @@ final class OutboxDispatcher<O> {
   }
 
   private Uni<Integer> deliverOneBatch() {
-    int size = isolating > 0 ? 1 : config.batchSize();
+    int size = isolating > 0 ? 1 : Math.min(batch, config.batchSize());
     List<Long> attempted = new ArrayList<>();
     return Panache.withTransaction(
             () ->
@@ -154,6 +163,7 @@ final class OutboxDispatcher<O> {
     if (isolating > 0) {
       isolating--;
     }
+    batch = (int) Math.min((long) batch * 2, config.batchSize());
     stats.delivered(count);
   }
 
@@ -166,6 +176,9 @@ final class OutboxDispatcher<O> {
       isolating = 0;
     } else if (permanent) {
       isolating = attempted.size();
+    }
+    if (!permanent && attempted.size() > 1) {
+      batch = Math.max(1, attempted.size() / 2);
     }
     int failures = ++consecutiveFailures;
     // A refused batch is retried at once, one event at a time; an outage backs off.

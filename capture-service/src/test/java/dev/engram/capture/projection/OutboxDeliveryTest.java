@@ -145,6 +145,29 @@ class OutboxDeliveryTest {
         .until(() -> Db.count("select count(*) from outbox where dead_at is null") == 0);
   }
 
+  /**
+   * A receiver that cannot take a whole batch in time (FaultIT: graph-service past its deadline for
+   * 256 events on a starved machine) must still get everything: the batch shrinks after a failure
+   * instead of the same batch failing forever.
+   */
+  @Test
+  void aReceiverTooSlowForAWholeBatchStillGetsEverything() {
+    recall.down(true);
+    String agent = Api.unique("bot");
+    List<Long> ids = new ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      ids.add(memory(agent, "slow receiver " + i));
+    }
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .until(() -> outboxReadiness().getInt("pending_events") >= 12);
+    recall.busyAbove(2);
+    recall.down(false);
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(() -> ids.stream().allMatch(id -> !opsFor("memory", id).isEmpty()));
+  }
+
   @Test
   void anEventRecallRefusesIsParkedAndTheRestFlow() {
     recall.rejectWhen(op -> op.path("document").path("text").asText().contains("POISON"));
