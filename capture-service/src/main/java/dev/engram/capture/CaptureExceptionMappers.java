@@ -11,6 +11,7 @@ import io.vertx.pgclient.PgException;
 import jakarta.persistence.OptimisticLockException;
 import jakarta.ws.rs.core.Response;
 import java.net.ConnectException;
+import java.net.SocketException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
@@ -53,6 +54,15 @@ class CaptureExceptionMappers {
 
   @ServerExceptionMapper
   Response unreachable(ConnectException e, HttpServerRequest request) {
+    return unavailable(e, request);
+  }
+
+  /**
+   * The driver's socket reset mid-transaction reaches here unwrapped; capture's request paths talk
+   * to no other socket whose failure is not already handled (recall and graph calls are wrapped).
+   */
+  @ServerExceptionMapper
+  Response reset(SocketException e, HttpServerRequest request) {
     return unavailable(e, request);
   }
 

@@ -5,6 +5,7 @@ import io.vertx.core.impl.NoStackTraceThrowable;
 import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.ClosedConnectionException;
 import java.net.ConnectException;
+import java.net.SocketException;
 import java.util.ArrayDeque;
 import java.util.Collections;
 import java.util.Deque;
@@ -45,6 +46,9 @@ public final class DatabaseOutage {
         continue;
       }
       if (t instanceof ConnectException // refused or timed out (Netty's subclasses included)
+          // reset or broken mid-statement: PostgreSQL killed while a transaction was open (FaultIT
+          // saw a bare "Connection reset" from the driver's socket answer 500)
+          || t instanceof SocketException
           || t instanceof ClosedConnectionException // the server closed a pooled connection
           || t instanceof PgException pg && unavailable(pg.getSqlState())
           || closedConnection(t)) {

@@ -8,6 +8,7 @@ import io.vertx.core.impl.NoStackTraceThrowable;
 import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.ClosedConnectionException;
 import java.net.ConnectException;
+import java.net.SocketException;
 import java.util.concurrent.CompletionException;
 import org.hibernate.HibernateException;
 import org.junit.jupiter.api.Test;
@@ -25,6 +26,12 @@ class DatabaseOutageTest {
     assertTrue(DatabaseOutage.causedBy(pg("57P01")));
     assertTrue(DatabaseOutage.causedBy(pg("57P03")));
     assertTrue(DatabaseOutage.causedBy(new CompletionException(pg("08006"))));
+    // FaultIT: PostgreSQL killed mid-transaction, the driver's socket read failed unwrapped
+    assertTrue(DatabaseOutage.causedBy(new SocketException("Connection reset")));
+    assertTrue(
+        DatabaseOutage.causedBy(
+            new CompositeException(
+                new IllegalStateException("HR000090"), new SocketException("Connection reset"))));
   }
 
   /** What FaultIT saw when PostgreSQL was killed mid-write: a 500 instead of a 503. */
