@@ -1,5 +1,7 @@
 package dev.engram.recall.context;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingResult;
@@ -12,8 +14,21 @@ import com.knuddels.jtokkit.api.EncodingType;
  */
 final class TokenCounter {
 
+  /** Texts up to this long have their count kept; a whole context block is longer. */
+  private static final int MAX_KEPT_CHARS = 4096;
+
   private final String name;
   private final Encoding encoding;
+
+  /**
+   * Counts of the lines, headings and separators: a context assembly counts each candidate line,
+   * often twice, and the same memories come back from one turn to the next.
+   */
+  private final Cache<String, Integer> counted =
+      Caffeine.newBuilder()
+          .maximumWeight(16L << 20)
+          .<String, Integer>weigher((text, n) -> 64 + 2 * text.length())
+          .build();
 
   TokenCounter(String name) {
     this.name = name;
@@ -32,7 +47,13 @@ final class TokenCounter {
   }
 
   int count(String text) {
-    return text.isEmpty() ? 0 : encoding.countTokensOrdinary(text);
+    if (text.isEmpty()) {
+      return 0;
+    }
+    if (text.length() > MAX_KEPT_CHARS) {
+      return encoding.countTokensOrdinary(text);
+    }
+    return counted.get(text, encoding::countTokensOrdinary);
   }
 
   /** The longest prefix of {@code text} of at most {@code max} tokens (cut at a token edge). */

@@ -251,6 +251,33 @@ abstract class IndexStoreContract {
   }
 
   @Test
+  void aDocumentThatExpiresBetweenTwoSearchesIsGoneFromTheSecond() {
+    apply(
+        upsert(memory("t1", 1, Scope.GLOBAL, null, null, "fact one"), axis(1)),
+        upsert(
+            with(
+                memory("t1", 2, Scope.GLOBAL, null, null, "fact two"),
+                Status.ACTIVE,
+                NOW.plusSeconds(60)),
+            axis(1)));
+    var memories = new Visibility("t1", "bot1", null, Set.of(DocKind.MEMORY), NOW);
+    assertVisible(Set.of(1L, 2L), visible("t1", "bot1", null));
+    assertEquals(2, store.byConfidence(memories, 10).total());
+    // The same filter a minute later (what the Lucene store keeps per segment is not stale).
+    Visibility later =
+        new Visibility("t1", "bot1", null, Set.of(DocKind.values()), NOW.plusSeconds(60));
+    assertVisible(Set.of(1L, 2L), later);
+    Visibility after =
+        new Visibility("t1", "bot1", null, Set.of(DocKind.values()), NOW.plusSeconds(61));
+    assertVisible(Set.of(1L), after);
+    Page page =
+        store.byConfidence(
+            new Visibility("t1", "bot1", null, Set.of(DocKind.MEMORY), NOW.plusSeconds(61)), 10);
+    assertEquals(List.of(1L), page.documents().stream().map(IndexDocument::id).toList());
+    assertEquals(1, page.total());
+  }
+
+  @Test
   void anOlderVersionIsSkippedAndAnEqualOrNewerOneApplied() {
     apply(
         upsert(versioned(memory("t1", 7, Scope.GLOBAL, null, null, "version three"), 3), axis(1)));

@@ -119,12 +119,12 @@ final class FilteredStatistics extends IndexSearcher {
   }
 
   /** The segment's reader identity: a new one when its deletions change. */
-  private static Object segmentKey(LeafReader reader) {
+  static Object segmentKey(LeafReader reader) {
     IndexReader.CacheHelper helper = reader.getReaderCacheHelper();
     return helper == null ? reader : helper.getKey();
   }
 
-  private static FixedBitSet docs(Weight weight, LeafReaderContext leaf) throws IOException {
+  static FixedBitSet docs(Weight weight, LeafReaderContext leaf) throws IOException {
     FixedBitSet set = new FixedBitSet(Math.max(1, leaf.reader().maxDoc()));
     Scorer scorer = weight.scorer(leaf);
     if (scorer != null) {

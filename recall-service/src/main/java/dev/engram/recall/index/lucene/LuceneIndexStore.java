@@ -28,7 +28,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
@@ -37,6 +36,7 @@ import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.TopFieldCollectorManager;
 import org.apache.lucene.store.AlreadyClosedException;
 import org.jboss.logging.Logger;
 
@@ -74,6 +74,8 @@ public final class LuceneIndexStore implements IndexStore {
   private final LuceneIndex index;
   private final Cache<FilteredStatistics.SegmentKey, FilteredStatistics.SegmentSet> statistics =
       FilteredStatistics.cache();
+  private final Cache<VisibleDocs.Key, VisibleDocs.Kept> visible = VisibleDocs.cache();
+  private final StoredDocuments stored = new StoredDocuments();
 
   /** Opens (or creates) the index in {@code path}; a failure is kept and retried, not thrown. */
   public LuceneIndexStore(Path path, String modelId, int dimensions) {
@@ -190,7 +192,7 @@ public final class LuceneIndexStore implements IndexStore {
   @Override
   public List<SearchHit> dense(float[] vector, Visibility visibility, int limit) {
     LuceneIndex.Open o = openFor(visibility);
-    Query filter = LuceneQueries.visibility(visibility);
+    Query filter = LuceneQueries.visible(visibility, visible);
     Query set = LuceneQueries.statistics(visibility);
     float[] unit = LuceneBatch.unit(vector);
     return search(
@@ -210,7 +212,7 @@ public final class LuceneIndexStore implements IndexStore {
   @Override
   public List<SearchHit> keyword(String text, Visibility visibility, int limit) {
     LuceneIndex.Open o = openFor(visibility);
-    Query filter = LuceneQueries.visibility(visibility);
+    Query filter = LuceneQueries.visible(visibility, visible);
     Query query = LuceneQueries.keyword(analyzer, text, filter);
     // BM25's statistics from what this chat may see, not the whole index (FilteredStatistics).
     return query == null
@@ -240,16 +242,19 @@ public final class LuceneIndexStore implements IndexStore {
   @Override
   public Page byConfidence(Visibility visibility, int limit) {
     LuceneIndex.Open o = openFor(visibility);
-    Query query = LuceneQueries.visibility(visibility);
+    Query query = LuceneQueries.visible(visibility, visible);
     IndexSearcher searcher = acquire(o);
     try {
-      TopDocs top = searcher.search(query, Math.max(1, limit), BY_CONFIDENCE);
-      StoredFields stored = searcher.storedFields();
+      // One pass: the page and the exact total together (was a search, then a count).
+      TopDocs top =
+          searcher.search(
+              query,
+              new TopFieldCollectorManager(BY_CONFIDENCE, Math.max(1, limit), Integer.MAX_VALUE));
       List<IndexDocument> documents = new ArrayList<>(top.scoreDocs.length);
       for (ScoreDoc sd : top.scoreDocs) {
-        documents.add(LuceneSchema.fromStored(stored.document(sd.doc)));
+        documents.add(stored.get(searcher.getIndexReader(), sd.doc));
       }
-      return new Page(documents, searcher.count(query));
+      return new Page(documents, top.totalHits.value());
     } catch (IOException e) {
       LOG.errorf(e, "Index search failed");
       throw LuceneIndex.unavailable();
@@ -279,11 +284,10 @@ public final class LuceneIndexStore implements IndexStore {
       IndexSearcher searcher = planned.searcher();
       TopDocs top = searcher.search(planned.query(), limit, BY_SCORE, true);
       List<SearchHit> hits = new ArrayList<>(top.scoreDocs.length);
-      StoredFields stored = searcher.storedFields();
       for (ScoreDoc sd : top.scoreDocs) {
         // DOT_PRODUCT scores are (1 + cosine) / 2; report the cosine itself.
         double score = cosine ? 2.0 * sd.score - 1.0 : sd.score;
-        hits.add(new SearchHit(LuceneSchema.fromStored(stored.document(sd.doc)), score));
+        hits.add(new SearchHit(stored.get(searcher.getIndexReader(), sd.doc), score));
       }
       return hits;
     } catch (IOException e) {

@@ -1,5 +1,6 @@
 package dev.engram.recall.index.lucene;
 
+import com.github.benmanes.caffeine.cache.Cache;
 import dev.engram.contracts.index.DocKind;
 import dev.engram.contracts.index.Scope;
 import dev.engram.contracts.index.Status;
@@ -32,7 +33,20 @@ final class LuceneQueries {
 
   /** Exactly the documents {@link Visibility} (with its {@link Filters}) describes. */
   static Query visibility(Visibility v) {
-    return visibility(v, true);
+    return visibility(v, true, true);
+  }
+
+  /**
+   * {@link #visibility} as {@link VisibleDocs} keeps it per segment: the same documents, with the
+   * expiry judged per search rather than in the query, so the query is the same from one search to
+   * the next.
+   */
+  static Query visible(Visibility v, Cache<VisibleDocs.Key, VisibleDocs.Kept> kept) {
+    Query apartFromExpiry = visibility(v, true, false);
+    if (apartFromExpiry instanceof MatchNoDocsQuery) {
+      return apartFromExpiry;
+    }
+    return new VisibleDocs(apartFromExpiry, LuceneSchema.micros(v.now()), kept);
   }
 
   /**
@@ -43,10 +57,14 @@ final class LuceneQueries {
    * deleted: they are the chat's own, never another's.
    */
   static Query statistics(Visibility v) {
-    return visibility(v, false);
+    return visibility(v, false, false);
   }
 
-  private static Query visibility(Visibility v, boolean request) {
+  /**
+   * {@code request}: with the request's own bounds; {@code expiry}: with the expiry against now
+   * (without it, {@link VisibleDocs#HAS_EXPIRY} in its place, so that only the clock is left out).
+   */
+  private static Query visibility(Visibility v, boolean request, boolean expiry) {
     BooleanQuery.Builder kinds = new BooleanQuery.Builder();
     boolean any = false;
     if (v.kinds().contains(DocKind.MEMORY)) {
@@ -71,8 +89,10 @@ final class LuceneQueries {
             .add(status(v.filters()), Occur.FILTER);
     if (request) {
       query.add(
-          LongPoint.newRangeQuery(
-              DocField.EXPIRES_AT.stored(), LuceneSchema.micros(v.now()), LuceneSchema.NEVER),
+          expiry
+              ? LongPoint.newRangeQuery(
+                  DocField.EXPIRES_AT.stored(), LuceneSchema.micros(v.now()), LuceneSchema.NEVER)
+              : VisibleDocs.HAS_EXPIRY,
           Occur.FILTER);
     }
     query.add(kinds.build(), Occur.FILTER);

@@ -10,6 +10,8 @@ import dev.engram.contracts.index.Status;
 import dev.engram.recall.index.DocField;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.DoubleDocValuesField;
@@ -177,7 +179,10 @@ final class LuceneSchema {
 
   private static Map<String, String> readJson(String json) {
     try {
-      return JSON.readValue(json, new TypeReference<Map<String, String>>() {});
+      // Unmodifiable: a document read once is shared by every search that finds it
+      // (StoredDocuments).
+      return Collections.unmodifiableMap(
+          JSON.readValue(json, new TypeReference<LinkedHashMap<String, String>>() {}));
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("stored metadata is not JSON", e);
     }
