@@ -4,6 +4,7 @@ import dev.engram.bench.capture.CaptureCommand;
 import dev.engram.bench.graph.GraphBench;
 import dev.engram.bench.load.LoadCommand;
 import dev.engram.bench.load.McpCommand;
+import dev.engram.bench.locomo.CompareCommand;
 import dev.engram.bench.locomo.LocomoCommand;
 import dev.engram.bench.locomo.ScoreCommand;
 import java.io.IOException;
@@ -21,6 +22,8 @@ public final class BenchMain {
           + LocomoCommand.USAGE
           + "\n"
           + ScoreCommand.USAGE
+          + "\n"
+          + CompareCommand.USAGE
           + "\n"
           + CaptureCommand.USAGE
           + "\n"
@@ -47,6 +50,7 @@ public final class BenchMain {
       return switch (command) {
         case "locomo" -> LocomoCommand.run(Args.parse(rest, Set.of()), env, out);
         case "score" -> ScoreCommand.run(Args.parse(rest, Set.of()), out);
+        case "compare" -> CompareCommand.run(Args.parse(rest, Set.of()), out);
         case "capture" -> CaptureCommand.run(Args.parse(rest, Set.of()), env, out);
         case "load" -> LoadCommand.run(Args.parse(rest, Set.of("skip-ingest")), env, out);
         case "mcp" -> McpCommand.run(Args.parse(rest, Set.of("skip-ingest")), env, out);

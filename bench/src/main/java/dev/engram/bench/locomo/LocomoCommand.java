@@ -132,6 +132,8 @@ public final class LocomoCommand {
     out.printf(
         "  wrote %s; recall over HTTP %s; server took_ms %s%n",
         results, asker.clientMillis.summary(), asker.serverMillis.summary());
+    SkippedSignals skipped = SkippedSignals.of(lines);
+    skipped.print(out);
     out.println();
     RetrievalMetrics.Report report = RetrievalMetrics.score(conversations, lines);
     MetricsTable.print(report, out);
@@ -147,6 +149,7 @@ public final class LocomoCommand {
       latency.put("p50", asker.clientMillis.percentile(50));
       latency.put("p95", asker.clientMillis.percentile(95));
       latency.put("server_p95", asker.serverMillis.percentile(95));
+      root.set("skipped_signals", skipped.json());
       Files.writeString(Path.of(json), root.toPrettyString() + "\n", StandardCharsets.UTF_8);
     }
     return 0;

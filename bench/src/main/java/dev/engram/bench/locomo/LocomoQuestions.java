@@ -75,6 +75,11 @@ final class LocomoQuestions {
     if (answer.has("took_ms")) {
       serverMillis.add(answer.get("took_ms").asDouble());
     }
+    List<ResultLine.Skipped> skipped = new ArrayList<>();
+    for (JsonNode signal : answer.path("skipped_signals")) {
+      skipped.add(
+          new ResultLine.Skipped(signal.path("signal").asText(), signal.path("reason").asText()));
+    }
     List<ResultLine.Item> items = new ArrayList<>();
     for (JsonNode item : answer.path("items")) {
       if (items.size() == k) {
@@ -87,7 +92,7 @@ final class LocomoQuestions {
               diaIds(item),
               item.path("score").asDouble()));
     }
-    return new ResultLine(chat, q.index(), q.category(), items);
+    return new ResultLine(chat, q.index(), q.category(), items, skipped);
   }
 
   /** The turns an item came from: its own {@code dia_id}, then those of its source exchanges. */

@@ -14,12 +14,27 @@ import java.util.List;
 
 /**
  * One line of RESULTS.jsonl: {@code {"sample_id", "qa_index", "category", "retrieved": [{"id",
- * "kind", "dia_ids": [...], "score"}, ...]}}, items best first.
+ * "kind", "dia_ids": [...], "score"}, ...]}}, items best first, and {@code "skipped_signals":
+ * [{"signal", "reason"}]} when recall left a signal out (the graph's answer late or failed), so a
+ * difference between two runs caused by a timeout can be told apart from one caused by the data.
  */
-public record ResultLine(String sampleId, int qaIndex, int category, List<Item> retrieved) {
+public record ResultLine(
+    String sampleId, int qaIndex, int category, List<Item> retrieved, List<Skipped> skipped) {
 
   /** A recalled exchange or memory and the LoCoMo turns it came from. */
   public record Item(long id, String kind, List<String> diaIds, double score) {}
+
+  /** A signal recall left out of this question's answer, and why (recall's own words). */
+  public record Skipped(String signal, String reason) {}
+
+  public ResultLine {
+    skipped = List.copyOf(skipped);
+  }
+
+  /** A line whose recall used every signal. */
+  public ResultLine(String sampleId, int qaIndex, int category, List<Item> retrieved) {
+    this(sampleId, qaIndex, category, retrieved, List.of());
+  }
 
   public String toJson() {
     ObjectNode line = EngramApi.JSON.createObjectNode();
@@ -34,6 +49,10 @@ public record ResultLine(String sampleId, int qaIndex, int category, List<Item> 
       ArrayNode ids = node.putArray("dia_ids");
       item.diaIds().forEach(ids::add);
       node.put("score", item.score());
+    }
+    if (!skipped.isEmpty()) {
+      ArrayNode signals = line.putArray("skipped_signals");
+      skipped.forEach(k -> signals.addObject().put("signal", k.signal()).put("reason", k.reason()));
     }
     return line.toString();
   }
@@ -54,11 +73,16 @@ public record ResultLine(String sampleId, int qaIndex, int category, List<Item> 
               ids,
               node.path("score").asDouble()));
     }
+    List<Skipped> skipped = new ArrayList<>();
+    for (JsonNode node : line.path("skipped_signals")) {
+      skipped.add(new Skipped(node.path("signal").asText(), node.path("reason").asText()));
+    }
     return new ResultLine(
         line.get("sample_id").asText(),
         line.get("qa_index").asInt(),
         line.path("category").asInt(),
-        items);
+        items,
+        skipped);
   }
 
   public static List<ResultLine> read(Path file) throws IOException {

@@ -11,16 +11,19 @@ import io.micrometer.core.instrument.Timer;
 import io.quarkus.runtime.Startup;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
+import org.neo4j.driver.Value;
 
 /**
  * Recomputes PageRank over each tenant's entity graph on a schedule ({@code
- * engram.graph.centrality.interval}) and stores it on the entities ({@code centrality}). Neo4j
+ * engram.graph.centrality.interval}) and stores it on the entities ({@code centrality}), and the
+ * same per reader view ({@link ViewCentrality}), which is what neighbours for recall report. Neo4j
  * Community has no graph-algorithms plugin, so the graph is read in pages of entities and the power
  * iteration runs here: a few MB for a hundred thousand facts.
  */
@@ -33,10 +36,12 @@ public class CentralityService {
   private final Neo4jClient neo4j;
   private final GraphConfig.Centrality config;
   private final Timer runs;
+  private final Duration viewTimeout;
 
   CentralityService(Neo4jClient neo4j, GraphConfig config, MeterRegistry registry) {
     this.neo4j = neo4j;
     this.config = config.centrality();
+    this.viewTimeout = config.operations().batchTimeout();
     this.runs =
         Timer.builder("engram.graph.centrality.run")
             .description("Time to recompute and store one tenant's centrality")
@@ -80,6 +85,7 @@ public class CentralityService {
     long started = System.nanoTime();
     List<String> ids = new ArrayList<>();
     List<List<String>> objects = new ArrayList<>();
+    List<ViewCentrality.Link> links = new ArrayList<>();
     String after = "";
     while (true) {
       Map<String, Object> parameters =
@@ -89,8 +95,20 @@ public class CentralityService {
           CentralityQueries.PAGE,
           parameters,
           row -> {
-            ids.add(row.get("id").asString());
-            objects.add(Neo4jValues.strings(row.get("objects")));
+            String id = row.get("id").asString();
+            List<String> ends = new ArrayList<>();
+            for (Value fact : row.get("facts").values()) {
+              ends.add(fact.get(0).asString());
+              links.add(
+                  new ViewCentrality.Link(
+                      id,
+                      fact.get(0).asString(),
+                      Neo4jValues.string(fact.get(1)),
+                      Neo4jValues.string(fact.get(2)),
+                      Neo4jValues.string(fact.get(3))));
+            }
+            ids.add(id);
+            objects.add(ends);
             return null;
           });
       if (ids.size() - before < config.pageSize()) {
@@ -104,14 +122,14 @@ public class CentralityService {
     }
     List<List<Integer>> adjacency = new ArrayList<>();
     ids.forEach(id -> adjacency.add(new ArrayList<>()));
-    long links = 0;
+    long linkCount = 0;
     for (int i = 0; i < ids.size(); i++) {
       for (String object : objects.get(i)) {
         Integer j = index.get(object);
         if (j != null) {
           adjacency.get(i).add(j);
           adjacency.get(j).add(i);
-          links++;
+          linkCount++;
         }
       }
     }
@@ -129,8 +147,31 @@ public class CentralityService {
         rows = new ArrayList<>();
       }
     }
+    writeViews(
+        tenant,
+        ViewCentrality.rank(links, config.damping(), config.maxIterations(), config.tolerance()));
     long took = System.nanoTime() - started;
     runs.record(took, TimeUnit.NANOSECONDS);
-    return new Run(tenant, ids.size(), links, result.iterations(), took / 1_000_000);
+    return new Run(tenant, ids.size(), linkCount, result.iterations(), took / 1_000_000);
+  }
+
+  /** Each view's scores replaced in a transaction of its own, then the views gone dropped. */
+  private void writeViews(String tenant, List<ViewCentrality.Ranked> views) {
+    List<String> keys = new ArrayList<>();
+    for (ViewCentrality.Ranked view : views) {
+      keys.add(view.key());
+      List<Map<String, Object>> rows = new ArrayList<>();
+      view.scores().forEach((id, score) -> rows.add(Map.of("id", id, "score", score)));
+      Map<String, Object> parameters =
+          Map.of("tenant", tenant, "key", view.key(), "level", view.level(), "rows", rows);
+      neo4j.inTransaction(
+          viewTimeout,
+          tx -> {
+            tx.run(CentralityQueries.CLEAR_VIEW, parameters);
+            tx.run(CentralityQueries.WRITE_VIEW, parameters);
+            return null;
+          });
+    }
+    neo4j.write(CentralityQueries.DROP_VIEWS, Map.of("tenant", tenant, "keys", keys), row -> row);
   }
 }

@@ -8,8 +8,9 @@ import dev.engram.graph.scope.Visibility;
  * expansion is anchored on an indexed (tenant, key or id) and stops after {@code $perNode} links,
  * so a hub entity cannot make a query slow. What a chat gets must not depend on what other chats or
  * tenants hold (issue 14): every limit counts only links the reader may see, keeps the best of them
- * by weight with the id breaking ties (never the storage order), and a name is a seed only when its
- * entity leads to something the reader sees (see {@code NeighboursService}).
+ * by weight with the id breaking ties (never the storage order), a name is a seed only when its
+ * entity leads to something the reader sees (see {@code NeighboursService}), and a seed's
+ * centrality is its PageRank among the facts the reader sees.
  */
 final class NeighboursQueries {
 
@@ -45,6 +46,22 @@ final class NeighboursQueries {
       }"""
           .formatted(Visibility.fact("f"), Visibility.holds("f"));
 
+  /**
+   * The centrality of entity {@code e} as the reader sees it: within the most specific of its views
+   * ({@code $views}, see {@code ViewCentrality}), so facts of other chats do not move it; the
+   * tenant's own for a tenant-wide reader; 0 when unknown.
+   */
+  private static final String CENTRALITY_OF_E =
+      """
+      CALL (e) {
+        OPTIONAL MATCH (v:CentralityView {tenant: $tenant})
+        WHERE v.key IN $views
+        WITH v ORDER BY v.level DESC LIMIT 1
+        OPTIONAL MATCH (c:ViewCentrality {tenant: $tenant, view: v.key, entity: e.id})
+        RETURN CASE WHEN $agent IS NULL THEN coalesce(e.centrality, 0.0)
+                    ELSE coalesce(c.score, 0.0) END AS centrality
+      }""";
+
   /** Memories related (typed relations) to the memories in {@code $memories}. */
   private static final String RELATED =
       """
@@ -71,8 +88,9 @@ final class NeighboursQueries {
       """
       UNWIND $keys AS key
       MATCH (:Alias {tenant: $tenant, key: key})-[:ALIAS_OF]->(e:Entity)
+      %4$s
       RETURN 'seed' AS row, key AS source, 'entity' AS kind, e.id AS id, e.name AS name,
-             coalesce(e.centrality, 0.0) AS weight
+             centrality AS weight
       UNION ALL
       UNWIND $keys AS key
       MATCH (:Alias {tenant: $tenant, key: key})-[:ALIAS_OF]->(e:Entity)
@@ -86,7 +104,7 @@ final class NeighboursQueries {
       %3$s
       RETURN 'entity' AS row, e.id AS source, 'entity' AS kind, n.id AS id, n.name AS name,
              weight"""
-          .formatted(ITEMS_OF_E, RELATED, NEXT_OF_E);
+          .formatted(ITEMS_OF_E, RELATED, NEXT_OF_E, CENTRALITY_OF_E);
 
   /** A later hop: the same from the frontier entities {@code $entities}. */
   static final String HOP =

@@ -1,6 +1,7 @@
 package dev.engram.graph.neighbours;
 
 import dev.engram.common.error.EngramException;
+import dev.engram.graph.centrality.ViewCentrality;
 import dev.engram.graph.config.GraphConfig;
 import dev.engram.graph.neo4j.Neo4jClient;
 import dev.engram.graph.neo4j.Neo4jValues;
@@ -65,6 +66,7 @@ class NeighboursService {
         new Visibility(request.tenant(), request.agent(), request.chat(), request.mode())
             .parameters();
     parameters.put("asOf", Neo4jValues.time(request.asOf()));
+    parameters.put("views", ViewCentrality.keysOf(request.agent(), request.chat()));
 
     Walk walk = new Walk();
     if (request.memoryIds() != null) {

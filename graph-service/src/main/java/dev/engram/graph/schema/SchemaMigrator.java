@@ -29,7 +29,8 @@ import org.jboss.logging.Logger;
 class SchemaMigrator {
 
   /** The migrations, oldest first; a test checks that every file under neo4j/ is listed. */
-  static final List<String> FILES = List.of("V001__schema.cypher", "V002__temporal_graph.cypher");
+  static final List<String> FILES =
+      List.of("V001__schema.cypher", "V002__temporal_graph.cypher", "V003__view_centrality.cypher");
 
   private static final Logger LOG = Logger.getLogger(SchemaMigrator.class);
 

@@ -7,6 +7,7 @@ import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.engram.graph.centrality.CentralityService;
 import dev.engram.graph.support.GraphDump;
 import dev.engram.graph.support.Neo4jTestServer;
 import dev.engram.graph.support.Ops;
@@ -22,7 +23,8 @@ import org.neo4j.driver.Driver;
 /**
  * Issue 14: a chat's neighbours (items, order, scores, hops, via and seeds) are the same whether or
  * not other chats of its tenant and other tenants hold data about the same names, including a
- * longer name that only another chat knows.
+ * longer name that only another chat knows, and a seed's centrality counts only the facts the chat
+ * sees.
  */
 @QuarkusTest
 @WithTestResource(Neo4jTestServer.class)
@@ -33,6 +35,7 @@ class CrowdIndependenceTest {
   private static final String AT = "2026-03-01T00:00:00Z";
 
   @Inject Driver driver;
+  @Inject CentralityService centrality;
 
   @Test
   void aChatsNeighboursDoNotDependOnOtherChatsOrTenants() {
@@ -57,6 +60,32 @@ class CrowdIndependenceTest {
 
     assertEquals(alone.get("items"), crowded.get("items"));
     assertEquals(seeds(alone), seeds(crowded));
+  }
+
+  @Test
+  void aSeedsCentralityCountsOnlyTheFactsTheChatSees() {
+    GraphDump.wipe(driver, A, B);
+    Ops.apply(chat(A, "c1", 0));
+    Ops.apply(List.of(fact(A, 90, "Carol", "knows", "Bob").scope("GLOBAL", null, null).op()));
+    centrality.recompute(A);
+    Map<String, Object> alone = neighbours();
+    assertTrue(
+        centralities(alone).values().stream().allMatch(c -> c > 0), () -> "unranked: " + alone);
+
+    // Elsewhere Alice becomes the hub of the tenant: other chats' facts about her.
+    List<Map<String, Object>> hub = new java.util.ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      hub.add(fact(A, 800 + i, "Alice", "knows", "Friend" + i).scope("CHAT", "bot1", "c2").op());
+      hub.add(fact(A, 900 + i, "Alice", "met", "Guest" + i).scope("AGENT", "bot2", null).op());
+    }
+    Ops.apply(hub);
+    Ops.apply(chat(B, "c1", 0));
+    centrality.recompute(A);
+    centrality.recompute(B);
+    Map<String, Object> crowded = neighbours();
+
+    assertEquals(centralities(alone), centralities(crowded));
+    assertEquals(alone.get("items"), crowded.get("items"));
   }
 
   /** A chat of bot1: two memories, a turn, two facts; ids shifted by {@code offset}. */
@@ -94,6 +123,15 @@ class CrowdIndependenceTest {
         .extract()
         .jsonPath()
         .getMap("");
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Double> centralities(Map<String, Object> response) {
+    Map<String, Double> byName = new java.util.TreeMap<>();
+    ((List<Map<String, Object>>) response.get("entities"))
+        .forEach(
+            e -> byName.put((String) e.get("name"), ((Number) e.get("centrality")).doubleValue()));
+    return byName;
   }
 
   @SuppressWarnings("unchecked")
