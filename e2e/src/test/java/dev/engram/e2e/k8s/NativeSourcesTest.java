@@ -47,6 +47,7 @@ class NativeSourcesTest {
           List.of(
               "neo4j/V001__schema.cypher",
               "neo4j/V002__temporal_graph.cypher",
+              "neo4j/V003__view_centrality.cypher",
               "opennlp-en-ud-ewt-sentence-1.3-2.5.4.bin",
               "opennlp-en-ud-ewt-pos-1.3-2.5.4.bin"),
           "recall-service",
