@@ -29,7 +29,16 @@ public class TenantReset {
                   """
                   MATCH ()-[f:FACT {tenant: $tenant}]->()
                   CALL (f) { DELETE f } IN TRANSACTIONS OF 5000 ROWS"""),
-              Stream.of("Memory", "Exchange", "Alias", "EntityMerge", "Entity")
+              // The per-view centrality is derived from the facts: it goes with them, or a reset
+              // tenant would keep scores for entities that no longer exist until the next run.
+              Stream.of(
+                      "Memory",
+                      "Exchange",
+                      "Alias",
+                      "EntityMerge",
+                      "Entity",
+                      "ViewCentrality",
+                      "CentralityView")
                   .map(
                       label ->
                           """

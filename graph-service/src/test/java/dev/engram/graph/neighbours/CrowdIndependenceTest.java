@@ -86,6 +86,21 @@ class CrowdIndependenceTest {
 
     assertEquals(centralities(alone), centralities(crowded));
     assertEquals(alone.get("items"), crowded.get("items"));
+
+    // Derived from the facts, the per-view scores go with them when the tenant is reset.
+    Ops.apply(List.of(Ops.reset(A)));
+    try (var session = driver.session()) {
+      long left =
+          session
+              .run(
+                  "MATCH (n {tenant: $tenant}) WHERE n:CentralityView OR n:ViewCentrality"
+                      + " RETURN count(n) AS n",
+                  Map.of("tenant", A))
+              .single()
+              .get("n")
+              .asLong();
+      assertEquals(0, left, "a reset tenant kept its per-view centrality");
+    }
   }
 
   /** A chat of bot1: two memories, a turn, two facts; ids shifted by {@code offset}. */
