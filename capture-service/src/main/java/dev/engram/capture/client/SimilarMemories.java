@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import dev.engram.capture.config.CaptureConfig;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.WebApplicationException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -50,6 +51,13 @@ public class SimilarMemories {
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Result(List<Item> items) {}
 
+  /** Several requests in one call (automatic relations). */
+  public record BatchRequest(List<Request> requests) {}
+
+  /** One result per request, in request order. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record BatchResult(List<Result> results) {}
+
   /** The nearest ACTIVE memories visible to (tenant, agent, chat), or empty if unavailable. */
   public Uni<Optional<List<Item>>> nearest(
       String tenant, String agent, String chat, String text, int k, double minScore) {
@@ -72,6 +80,50 @@ public class SimilarMemories {
                   pause.toSeconds());
               return Optional.empty();
             });
+  }
+
+  /**
+   * The nearest memories for each request, in request order, in one call; empty if recall-service
+   * cannot answer. A recall-service without the batch endpoint (404/405, one not yet upgraded) does
+   * not pause {@link #nearest}, so the caller can still ask one request at a time.
+   */
+  public Uni<Optional<List<List<Item>>>> nearestAll(List<Request> requests) {
+    if (Instant.now().isBefore(pausedUntil)) {
+      return Uni.createFrom().item(Optional.empty());
+    }
+    return client
+        .similarBatch(new BatchRequest(requests))
+        .ifNoItem()
+        .after(timeout)
+        .fail()
+        .map(result -> answers(result, requests.size()))
+        .onFailure()
+        .recoverWithItem(
+            failure -> {
+              if (!missingEndpoint(failure)) {
+                pausedUntil = Instant.now().plus(pause);
+              }
+              LOG.warnf(
+                  "Batched similar search unavailable (%s)",
+                  DeliveryFailure.classify("recall-service", failure).getMessage());
+              return Optional.empty();
+            });
+  }
+
+  private static Optional<List<List<Item>>> answers(BatchResult result, int expected) {
+    if (result.results() == null || result.results().size() != expected) {
+      throw new IllegalStateException("recall-service answered a batch of another size");
+    }
+    return Optional.of(
+        result.results().stream()
+            .map(r -> r == null || r.items() == null ? List.<Item>of() : r.items())
+            .toList());
+  }
+
+  private static boolean missingEndpoint(Throwable failure) {
+    return failure instanceof WebApplicationException web
+        && web.getResponse() != null
+        && (web.getResponse().getStatus() == 404 || web.getResponse().getStatus() == 405);
   }
 
   /** Forgets a past failure (tests, and an operator who knows recall is back). */

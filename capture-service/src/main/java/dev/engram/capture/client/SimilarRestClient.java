@@ -15,4 +15,8 @@ interface SimilarRestClient {
 
   @POST
   Uni<SimilarMemories.Result> similar(SimilarMemories.Request request);
+
+  @POST
+  @Path("/batch")
+  Uni<SimilarMemories.BatchResult> similarBatch(SimilarMemories.BatchRequest request);
 }

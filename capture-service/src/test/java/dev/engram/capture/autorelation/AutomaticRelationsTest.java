@@ -225,6 +225,23 @@ class AutomaticRelationsTest {
   }
 
   @Test
+  void aRecallServiceWithoutTheBatchEndpointIsAskedOneMemoryAtATime() {
+    String agent = Api.unique("bot");
+    String chat = Api.unique("chat");
+    long first = memory(agent, chat, "The standup is at nine every weekday");
+    drain();
+    long second = memory(agent, chat, "Standups start at 9 on weekdays");
+    recall.answerSimilar(
+        request ->
+            request.path("text").asText().startsWith("Standups start")
+                ? neighbours(Map.of(first, 0.85))
+                : "{\"items\":[]}");
+    recall.batchMissing(true);
+    drain();
+    assertEquals(List.of(second + ">" + first + ":SIMILAR_TO"), relations(first, second));
+  }
+
+  @Test
   void aSupersedeContradictsTheOldMemoryAndIsEvidenceAgainstIt() {
     String agent = Api.unique("bot");
     String chat = Api.unique("chat");
