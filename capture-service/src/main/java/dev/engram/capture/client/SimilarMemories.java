@@ -23,13 +23,20 @@ public class SimilarMemories {
   private static final Logger LOG = Logger.getLogger(SimilarMemories.class);
 
   private final SimilarRestClient client;
+  private final SimilarBatchRestClient batchClient;
   private final Duration timeout;
+  private final Duration batchTimeout;
   private final Duration pause;
   private volatile Instant pausedUntil = Instant.EPOCH;
 
-  SimilarMemories(@RestClient SimilarRestClient client, CaptureConfig config) {
+  SimilarMemories(
+      @RestClient SimilarRestClient client,
+      @RestClient SimilarBatchRestClient batchClient,
+      CaptureConfig config) {
     this.client = client;
+    this.batchClient = batchClient;
     this.timeout = config.dedup().similarTimeout();
+    this.batchTimeout = config.relations().similarTimeout();
     this.pause = config.dedup().similarPause();
   }
 
@@ -91,10 +98,10 @@ public class SimilarMemories {
     if (Instant.now().isBefore(pausedUntil)) {
       return Uni.createFrom().item(Optional.empty());
     }
-    return client
-        .similarBatch(new BatchRequest(requests))
+    return batchClient
+        .similar(new BatchRequest(requests))
         .ifNoItem()
-        .after(timeout)
+        .after(batchTimeout)
         .fail()
         .map(result -> answers(result, requests.size()))
         .onFailure()

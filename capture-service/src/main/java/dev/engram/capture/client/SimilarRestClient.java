@@ -15,8 +15,4 @@ interface SimilarRestClient {
 
   @POST
   Uni<SimilarMemories.Result> similar(SimilarMemories.Request request);
-
-  @POST
-  @Path("/batch")
-  Uni<SimilarMemories.BatchResult> similarBatch(SimilarMemories.BatchRequest request);
 }
