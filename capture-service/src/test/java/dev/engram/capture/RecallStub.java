@@ -35,6 +35,7 @@ public final class RecallStub extends ContractStub {
   private volatile Predicate<JsonNode> rejects = op -> false;
   private final List<JsonNode> similarRequests = new CopyOnWriteArrayList<>();
   private volatile boolean similarDown;
+  private volatile boolean batchMissing;
   private volatile Function<JsonNode, String> similar = request -> "{\"items\":[]}";
 
   public RecallStub() throws IOException {
@@ -84,6 +85,37 @@ public final class RecallStub extends ContractStub {
           }
           respond(exchange, status, answer);
         });
+    server.createContext(
+        "/internal/v1/similar/batch",
+        exchange -> {
+          // Each request of the batch is answered as the single endpoint would answer it alone.
+          JsonNode body = JSON.readTree(exchange.getRequestBody());
+          if (batchMissing) {
+            respond(exchange, 404, "{\"status\":404}");
+            return;
+          }
+          int status = similarDown ? 503 : 200;
+          StringBuilder answer = new StringBuilder();
+          for (JsonNode request : body.path("requests")) {
+            similarRequests.add(request);
+            List<String> errors = Contracts.shapeErrors(SIMILAR, request, false);
+            String one = similar.apply(request);
+            if (errors.isEmpty() && status == 200) {
+              errors = Contracts.shapeErrors(NEAREST, JSON.readTree(one), true);
+            }
+            if (!errors.isEmpty()) {
+              status = 400;
+              answer = new StringBuilder(drifted("batched similar request or answer", errors));
+              break;
+            }
+            answer.append(answer.isEmpty() ? "" : ",").append(one);
+          }
+          String text =
+              status == 200
+                  ? "{\"results\":[" + answer + "]}"
+                  : status == 503 ? "{\"status\":503}" : answer.toString();
+          respond(exchange, status, text);
+        });
     server.start();
   }
 
@@ -99,6 +131,11 @@ public final class RecallStub extends ContractStub {
 
   public void similarDown(boolean down) {
     this.similarDown = down;
+  }
+
+  /** Answers the batch endpoint with 404, as a recall-service without it would. */
+  public void batchMissing(boolean missing) {
+    this.batchMissing = missing;
   }
 
   public void down(boolean down) {
@@ -121,6 +158,7 @@ public final class RecallStub extends ContractStub {
     rejects = op -> false;
     similarRequests.clear();
     similarDown = false;
+    batchMissing = false;
     similar = request -> "{\"items\":[]}";
   }
 }

@@ -3,6 +3,7 @@ package dev.engram.capture.autorelation;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -30,6 +31,17 @@ class LinkQueue {
   /** Linked (or nothing to link): leaves the queue. */
   Uni<Void> done(long memoryId) {
     return update("delete from memory_link_queue where memory_id = ?1", memoryId);
+  }
+
+  /** These were linked (or had nothing to link): they leave the queue, in one statement. */
+  Uni<Void> done(Collection<Long> memoryIds) {
+    return Panache.getSession()
+        .chain(
+            s ->
+                s.createNativeQuery("delete from memory_link_queue where memory_id in (?1)")
+                    .setParameter(1, memoryIds)
+                    .executeUpdate())
+        .replaceWithVoid();
   }
 
   /** Linking failed: tried again later, after the others. */

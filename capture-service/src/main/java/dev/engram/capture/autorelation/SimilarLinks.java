@@ -19,7 +19,11 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.jboss.logging.Logger;
@@ -66,12 +70,100 @@ class SimilarLinks {
     }
   }
 
-  /** One pass over the queue; how many memories it linked (or found nothing to link for). */
+  /**
+   * One pass over the queue; how many memories it linked (or found nothing to link for). The whole
+   * pass asks recall-service once and writes its links in one transaction: per memory, that was a
+   * request, a scan setup and a commit each. When the batch fails, each memory is linked alone (in
+   * its own transaction, a failure only its own); when recall-service cannot answer a batch, one
+   * memory at a time as before.
+   */
   Uni<Integer> pass() {
     if (!config.similarEnabled() && !config.supportsEnabled()) {
       return Uni.createFrom().item(0);
     }
-    return Panache.withSession(() -> queue.next(config.batchSize())).chain(ids -> next(ids, 0, 0));
+    return Panache.withSession(
+            () ->
+                queue
+                    .next(config.batchSize())
+                    .chain(
+                        ids ->
+                            memories
+                                .byIds(ids)
+                                .map(
+                                    found -> {
+                                      Map<Long, Memory> byId = new HashMap<>();
+                                      found.forEach(m -> byId.put(m.id, m));
+                                      List<Memory> ordered = new ArrayList<>();
+                                      ids.forEach(id -> ordered.add(byId.get(id)));
+                                      return new Queued(ids, ordered);
+                                    })))
+        .chain(this::linkAll);
+  }
+
+  /** The queued ids, oldest first, and their memories (null where gone). */
+  private record Queued(List<Long> ids, List<Memory> memories) {}
+
+  private Uni<Integer> linkAll(Queued queued) {
+    List<Long> nothing = new ArrayList<>();
+    List<Memory> linkable = new ArrayList<>();
+    for (int i = 0; i < queued.ids().size(); i++) {
+      Memory m = queued.memories().get(i);
+      if (linkable(m)) {
+        linkable.add(m);
+      } else {
+        nothing.add(queued.ids().get(i));
+      }
+    }
+    Uni<Void> cleared =
+        nothing.isEmpty()
+            ? Uni.createFrom().voidItem()
+            : Panache.withTransaction(() -> queue.done(nothing));
+    if (linkable.isEmpty()) {
+      return cleared.replaceWith(nothing.size());
+    }
+    List<SimilarMemories.Request> requests = linkable.stream().map(this::request).toList();
+    return cleared
+        .chain(() -> similar.nearestAll(requests))
+        .chain(
+            found ->
+                found.isEmpty()
+                    ? next(linkable.stream().map(m -> m.id).toList(), 0, 0)
+                    : together(linkable, found.get()))
+        .map(linked -> linked + nothing.size());
+  }
+
+  /** Every memory's links in one transaction; if it fails, each memory alone. */
+  private Uni<Integer> together(List<Memory> linkable, List<List<SimilarMemories.Item>> found) {
+    return Panache.withTransaction(
+            () ->
+                neighbours(linkable, found)
+                    .chain(() -> queue.done(linkable.stream().map(m -> m.id).toList())))
+        .replaceWith(linkable.size())
+        .onFailure()
+        .recoverWithUni(
+            failure -> {
+              LOG.warnf(
+                  failure,
+                  "Linking %d memories together failed; linking each alone",
+                  linkable.size());
+              return alone(linkable, found, 0, 0);
+            });
+  }
+
+  private Uni<Integer> alone(
+      List<Memory> linkable, List<List<SimilarMemories.Item>> found, int at, int done) {
+    if (at == linkable.size()) {
+      return Uni.createFrom().item(done);
+    }
+    long id = linkable.get(at).id;
+    return link(linkable.get(at), Optional.of(found.get(at)))
+        .onFailure()
+        .recoverWithUni(
+            failure -> {
+              LOG.warnf(failure, "Linking memory %d failed; tried again later", id);
+              return Panache.withTransaction(() -> queue.failed(id)).replaceWith(true);
+            })
+        .chain(() -> alone(linkable, found, at + 1, done + 1));
   }
 
   private Uni<Integer> next(List<Long> ids, int at, int done) {
@@ -94,48 +186,94 @@ class SimilarLinks {
     return Panache.withSession(() -> memories.findById(id))
         .chain(
             m -> {
-              // Gone (deleted with its queue entry meanwhile), no longer active, or GLOBAL with no
-              // agent to ask recall-service as: nothing to link.
-              if (m == null
-                  || m.status != MemoryStatus.ACTIVE
-                  || (m.scope == MemoryScope.GLOBAL && m.agent == null)) {
+              if (!linkable(m)) {
                 return Panache.withTransaction(() -> queue.done(id)).replaceWith(true);
               }
+              SimilarMemories.Request r = request(m);
               return similar
-                  .nearest(
-                      m.tenant,
-                      m.agent,
-                      m.scope == MemoryScope.CHAT ? m.chat : null,
-                      m.text,
-                      config.similarMax() + 1,
-                      Math.min(config.similarMinScore(), config.supportsMinScore()))
+                  .nearest(r.tenant(), r.agent(), r.chat(), r.text(), r.k(), r.minScore())
                   .chain(found -> link(m, found));
             });
+  }
+
+  /**
+   * Gone (deleted with its queue entry meanwhile), no longer active, or GLOBAL with no agent to ask
+   * recall-service as: nothing to link.
+   */
+  private static boolean linkable(Memory m) {
+    return m != null
+        && m.status == MemoryStatus.ACTIVE
+        && !(m.scope == MemoryScope.GLOBAL && m.agent == null);
+  }
+
+  private SimilarMemories.Request request(Memory m) {
+    return new SimilarMemories.Request(
+        m.tenant,
+        m.agent,
+        m.scope == MemoryScope.CHAT ? m.chat : null,
+        m.text,
+        List.of("memory"),
+        config.similarMax() + 1,
+        Math.min(config.similarMinScore(), config.supportsMinScore()));
   }
 
   private Uni<Boolean> link(Memory m, Optional<List<SimilarMemories.Item>> found) {
     if (found.isEmpty()) {
       return Uni.createFrom().item(false);
     }
-    List<SimilarMemories.Item> near =
-        found.get().stream()
-            .filter(item -> "memory".equals(item.kind()) && item.id() != m.id)
-            .limit(config.similarMax())
-            .toList();
-    Caller actor = new Caller("system:relations", m.tenant, Set.of());
     return Panache.withTransaction(
-            () ->
-                Multi.createFrom()
-                    .iterable(near)
-                    .onItem()
-                    .transformToUniAndConcatenate(item -> neighbour(actor, m, item))
-                    .collect()
-                    .asList()
-                    .chain(() -> queue.done(m.id)))
+            () -> neighbours(List.of(m), List.of(found.get())).chain(() -> queue.done(m.id)))
         .replaceWith(true);
   }
 
-  private Uni<Void> neighbour(Caller actor, Memory m, SimilarMemories.Item item) {
+  /**
+   * Links each memory to the neighbours recall-service found for it, inside the caller's
+   * transaction; the neighbours are read in one query.
+   */
+  private Uni<Void> neighbours(List<Memory> ms, List<List<SimilarMemories.Item>> found) {
+    List<List<SimilarMemories.Item>> near = new ArrayList<>();
+    Set<Long> ids = new HashSet<>();
+    for (int i = 0; i < ms.size(); i++) {
+      long self = ms.get(i).id;
+      List<SimilarMemories.Item> items =
+          found.get(i).stream()
+              .filter(item -> "memory".equals(item.kind()) && item.id() != self)
+              .limit(config.similarMax())
+              .toList();
+      near.add(items);
+      items.forEach(item -> ids.add(item.id()));
+    }
+    if (ids.isEmpty()) {
+      return Uni.createFrom().voidItem();
+    }
+    return memories
+        .byIds(ids)
+        .chain(
+            rows -> {
+              Map<Long, Memory> others = new HashMap<>();
+              rows.forEach(o -> others.put(o.id, o));
+              return Multi.createFrom()
+                  .range(0, ms.size())
+                  .onItem()
+                  .transformToUniAndConcatenate(
+                      i -> {
+                        Memory m = ms.get(i);
+                        Caller actor = new Caller("system:relations", m.tenant, Set.of());
+                        return Multi.createFrom()
+                            .iterable(near.get(i))
+                            .onItem()
+                            .transformToUniAndConcatenate(
+                                item -> neighbour(actor, m, item, others.get(item.id())))
+                            .collect()
+                            .asList();
+                      })
+                  .collect()
+                  .asList()
+                  .replaceWithVoid();
+            });
+  }
+
+  private Uni<Void> neighbour(Caller actor, Memory m, SimilarMemories.Item item, Memory candidate) {
     boolean repeat = item.score() >= config.supportsMinScore();
     RelationType type = repeat ? RelationType.SUPPORTS : RelationType.SIMILAR_TO;
     if (repeat ? !config.supportsEnabled() : !config.similarEnabled()) {
@@ -144,23 +282,20 @@ class SimilarLinks {
     if (!repeat && item.score() < config.similarMinScore()) {
       return Uni.createFrom().voidItem();
     }
-    return memories
-        .inTenant(m.tenant, item.id())
+    // Another tenant's id is treated as gone, as a lookup within the tenant would.
+    Memory other = candidate != null && m.tenant.equals(candidate.tenant) ? candidate : null;
+    if (other == null || other.status == MemoryStatus.QUARANTINED) {
+      return Uni.createFrom().voidItem();
+    }
+    Memory newer = other.id > m.id ? other : m;
+    Memory older = newer == m ? other : m;
+    double weight = Math.max(0, Math.min(1, item.score()));
+    return relations
+        .link(actor, newer.id, older.id, type, weight)
         .chain(
-            other -> {
-              if (other == null || other.status == MemoryStatus.QUARANTINED) {
-                return Uni.createFrom().voidItem();
-              }
-              Memory newer = other.id > m.id ? other : m;
-              Memory older = newer == m ? other : m;
-              double weight = Math.max(0, Math.min(1, item.score()));
-              return relations
-                  .link(actor, newer.id, older.id, type, weight)
-                  .chain(
-                      () ->
-                          repeat
-                              ? evidence.record(EvidenceLedger.Draft.supported(older, newer))
-                              : Uni.createFrom().voidItem());
-            });
+            () ->
+                repeat
+                    ? evidence.record(EvidenceLedger.Draft.supported(older, newer))
+                    : Uni.createFrom().voidItem());
   }
 }

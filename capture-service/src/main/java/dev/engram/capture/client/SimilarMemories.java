@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import dev.engram.capture.config.CaptureConfig;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.WebApplicationException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -22,13 +23,20 @@ public class SimilarMemories {
   private static final Logger LOG = Logger.getLogger(SimilarMemories.class);
 
   private final SimilarRestClient client;
+  private final SimilarBatchRestClient batchClient;
   private final Duration timeout;
+  private final Duration batchTimeout;
   private final Duration pause;
   private volatile Instant pausedUntil = Instant.EPOCH;
 
-  SimilarMemories(@RestClient SimilarRestClient client, CaptureConfig config) {
+  SimilarMemories(
+      @RestClient SimilarRestClient client,
+      @RestClient SimilarBatchRestClient batchClient,
+      CaptureConfig config) {
     this.client = client;
+    this.batchClient = batchClient;
     this.timeout = config.dedup().similarTimeout();
+    this.batchTimeout = config.relations().similarTimeout();
     this.pause = config.dedup().similarPause();
   }
 
@@ -49,6 +57,13 @@ public class SimilarMemories {
   /** The response body; fields a newer receiver adds are ignored, never a failure. */
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Result(List<Item> items) {}
+
+  /** Several requests in one call (automatic relations). */
+  public record BatchRequest(List<Request> requests) {}
+
+  /** One result per request, in request order. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record BatchResult(List<Result> results) {}
 
   /** The nearest ACTIVE memories visible to (tenant, agent, chat), or empty if unavailable. */
   public Uni<Optional<List<Item>>> nearest(
@@ -72,6 +87,50 @@ public class SimilarMemories {
                   pause.toSeconds());
               return Optional.empty();
             });
+  }
+
+  /**
+   * The nearest memories for each request, in request order, in one call; empty if recall-service
+   * cannot answer. A recall-service without the batch endpoint (404/405, one not yet upgraded) does
+   * not pause {@link #nearest}, so the caller can still ask one request at a time.
+   */
+  public Uni<Optional<List<List<Item>>>> nearestAll(List<Request> requests) {
+    if (Instant.now().isBefore(pausedUntil)) {
+      return Uni.createFrom().item(Optional.empty());
+    }
+    return batchClient
+        .similar(new BatchRequest(requests))
+        .ifNoItem()
+        .after(batchTimeout)
+        .fail()
+        .map(result -> answers(result, requests.size()))
+        .onFailure()
+        .recoverWithItem(
+            failure -> {
+              if (!missingEndpoint(failure)) {
+                pausedUntil = Instant.now().plus(pause);
+              }
+              LOG.warnf(
+                  "Batched similar search unavailable (%s)",
+                  DeliveryFailure.classify("recall-service", failure).getMessage());
+              return Optional.empty();
+            });
+  }
+
+  private static Optional<List<List<Item>>> answers(BatchResult result, int expected) {
+    if (result.results() == null || result.results().size() != expected) {
+      throw new IllegalStateException("recall-service answered a batch of another size");
+    }
+    return Optional.of(
+        result.results().stream()
+            .map(r -> r == null || r.items() == null ? List.<Item>of() : r.items())
+            .toList());
+  }
+
+  private static boolean missingEndpoint(Throwable failure) {
+    return failure instanceof WebApplicationException web
+        && web.getResponse() != null
+        && (web.getResponse().getStatus() == 404 || web.getResponse().getStatus() == 405);
   }
 
   /** Forgets a past failure (tests, and an operator who knows recall is back). */

@@ -370,6 +370,13 @@ public interface CaptureConfig {
     /** Memories linked per pass. */
     @WithDefault("50")
     int batchSize();
+
+    /**
+     * How long a pass waits for recall-service's answer for all its memories (one batched call;
+     * under load it takes longer than semantic dedup's single text).
+     */
+    @WithDefault("30s")
+    Duration similarTimeout();
   }
 
   /** Belief evidence. */

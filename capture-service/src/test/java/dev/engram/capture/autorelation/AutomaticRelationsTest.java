@@ -203,16 +203,9 @@ class AutomaticRelationsTest {
 
   @Test
   void whileRecallCannotAnswerTheMemoryWaitsInTheQueue() {
-    String agent = Api.unique("bot");
-    String chat = Api.unique("chat");
-    long first = memory(agent, chat, "The deploy window is Tuesday morning");
-    drain();
-    long second = memory(agent, chat, "Deploys happen on Tuesday mornings");
-    recall.answerSimilar(
-        request ->
-            request.path("text").asText().startsWith("Deploys happen")
-                ? neighbours(Map.of(first, 0.85))
-                : "{\"items\":[]}");
+    long[] pair = nearPair("The deploy window is Tuesday morning", "Deploys happen on Tuesday");
+    long first = pair[0];
+    long second = pair[1];
     recall.similarDown(true);
     pass();
     assertEquals(
@@ -222,6 +215,32 @@ class AutomaticRelationsTest {
     similar.resume();
     drain();
     assertEquals(List.of(second + ">" + first + ":SIMILAR_TO"), relations(first, second));
+  }
+
+  @Test
+  void aRecallServiceWithoutTheBatchEndpointIsAskedOneMemoryAtATime() {
+    long[] pair = nearPair("The standup is at nine every weekday", "Standups start at 9");
+    recall.batchMissing(true);
+    drain();
+    assertEquals(List.of(pair[1] + ">" + pair[0] + ":SIMILAR_TO"), relations(pair[0], pair[1]));
+  }
+
+  /**
+   * Two memories of a new chat, the first already linked; recall-service will answer that the
+   * second (whose text starts with {@code secondStart}) is near the first, at 0.85.
+   */
+  private long[] nearPair(String firstText, String secondStart) {
+    String agent = Api.unique("bot");
+    String chat = Api.unique("chat");
+    long first = memory(agent, chat, firstText);
+    drain();
+    long second = memory(agent, chat, secondStart + " mornings");
+    recall.answerSimilar(
+        request ->
+            request.path("text").asText().startsWith(secondStart)
+                ? neighbours(Map.of(first, 0.85))
+                : "{\"items\":[]}");
+    return new long[] {first, second};
   }
 
   @Test

@@ -94,6 +94,47 @@ class SimilarResourceTest {
     similar(body(null, " ", 1, 0.0)).statusCode(400).body("errors.field", hasItem("text"));
   }
 
+  @Test
+  void aBatchAnswersEachRequestAsTheSingleEndpointWould() {
+    List<Map<String, Object>> requests =
+        List.of(
+            body("telegram:1", "Alice is living in Porto", 5, 0.0),
+            body(null, "Alice is living in Porto", 5, 0.0),
+            body("telegram:1", "When is the tax report due?", 2, 0.5));
+    var batch = similarBatch(Map.of("requests", requests)).statusCode(200).extract().jsonPath();
+    assertEquals(requests.size(), batch.getList("results").size());
+    for (int i = 0; i < requests.size(); i++) {
+      var alone = similar(requests.get(i)).statusCode(200).extract().jsonPath();
+      assertEquals(alone.getList("items.id"), batch.getList("results[" + i + "].items.id"));
+      assertEquals(alone.getList("items.score"), batch.getList("results[" + i + "].items.score"));
+    }
+    assertTrue(!batch.getList("results[1].items.id").contains(2), "each request's visibility");
+
+    Map<String, Object> tooLong = body(null, "x".repeat(40_000), 1, 0.0);
+    similarBatch(Map.of("requests", List.of(requests.get(0), tooLong)))
+        .statusCode(400)
+        .body("errors.field", hasItem("requests[1].text"));
+    similarBatch(Map.of("requests", List.of())).statusCode(400);
+    given()
+        .header("Authorization", "Bearer " + AGENT_T1_KEY)
+        .contentType(ContentType.JSON)
+        .body(Map.of("requests", requests))
+        .when()
+        .post("/internal/v1/similar/batch")
+        .then()
+        .statusCode(403);
+  }
+
+  private static ValidatableResponse similarBatch(Object body) {
+    return given()
+        .header("Authorization", "Bearer " + INTERNAL_KEY)
+        .contentType(ContentType.JSON)
+        .body(body)
+        .when()
+        .post("/internal/v1/similar/batch")
+        .then();
+  }
+
   private static Map<String, Object> body(String chat, String text, int k, double minScore) {
     Map<String, Object> body = new HashMap<>();
     body.put("tenant", "t1");
