@@ -6,9 +6,11 @@ import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.engram.capture.Api;
 import dev.engram.capture.CaptureTestResources;
+import dev.engram.capture.Db;
 import dev.engram.capture.TestKeys;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -50,6 +52,34 @@ class FactWriteTest {
         .statusCode(200)
         .extract()
         .jsonPath();
+  }
+
+  /**
+   * A write that flushes more than once (a functional fact superseding the older) must not rewrite
+   * the audit rows it already wrote: they are append-only. PostgreSQL's table statistics count
+   * every row update; they arrive with the inserts of the same transaction.
+   */
+  @Test
+  void auditRowsAreWrittenOnceAndNeverUpdated() {
+    String agent = Api.unique("bot");
+    long[] before = auditWrites();
+    add(fact(agent, "lives_in", "Lisbon"));
+    add(fact(agent, "lives_in", "Porto"));
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .pollInterval(Duration.ofMillis(200))
+        .until(() -> auditWrites()[0] >= before[0] + 3);
+    long[] after = auditWrites();
+    assertEquals(before[1], after[1], "audit rows were updated");
+    assertTrue(after[0] >= before[0] + 3);
+  }
+
+  /** {inserts, updates} of audit_log so far. */
+  private static long[] auditWrites() {
+    Object[] row =
+        Db.rows("select n_tup_ins, n_tup_upd from pg_stat_user_tables where relname = 'audit_log'")
+            .getFirst();
+    return new long[] {((Number) row[0]).longValue(), ((Number) row[1]).longValue()};
   }
 
   @Test
