@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,6 +38,9 @@ class AutomaticRelationsTest {
 
   @Inject SimilarLinks links;
   @Inject SimilarMemories similar;
+
+  @ConfigProperty(name = "engram.capture.relations.batch-size")
+  int batchSize;
 
   private RecallStub recall;
   private GraphStub graph;
@@ -215,6 +219,26 @@ class AutomaticRelationsTest {
     similar.resume();
     drain();
     assertEquals(List.of(second + ">" + first + ":SIMILAR_TO"), relations(first, second));
+  }
+
+  /**
+   * A scheduled tick works through a backlog longer than one batch: one pass per tick capped the
+   * links at batch-size per interval, and a fast ingest left tens of thousands waiting.
+   */
+  @Test
+  void oneTickWorksThroughABacklogLongerThanABatch() throws Throwable {
+    drain();
+    String agent = Api.unique("bot");
+    String chat = Api.unique("chat");
+    String[] topics = {"invoices", "gardening", "telescopes", "pottery", "sailing", "chess"};
+    for (int i = 0; queued() <= batchSize + 2 && i < batchSize * 3; i++) {
+      memory(agent, chat, "Note " + i + " on " + topics[i % topics.length] + " " + Api.unique("k"));
+    }
+    long backlog = queued();
+    assertTrue(backlog > batchSize, "backlog " + backlog);
+    int taken = VertxContextSupport.subscribeAndAwait(() -> links.drain());
+    assertEquals(0, queued(), "memories left after one tick");
+    assertTrue(taken >= backlog, "taken " + taken + " of " + backlog);
   }
 
   @Test
