@@ -408,7 +408,19 @@ class EndToEndIT {
     Map<String, Object> graph = graphSignal(admin, chat, query, names);
     assertEquals(1, ((Number) graph.get("rank")).intValue(), "graph signal: " + graph);
     assertEquals(null, graphSignal(admin, chat, query, other), "names Halvorsen, not her");
-    assertTrue(recall(admin, "bot", chat, query, 10).getList("skipped_signals").isEmpty());
+    // Every signal answers within its deadline once the services are warm. The first recalls after
+    // the restart in dataSurvivesDownAndUp may still miss the 300 ms graph deadline on a slow
+    // machine (a cold Neo4j page cache); that is the designed degradation, so wait it out, and
+    // name the skipped signals if it never settles.
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofSeconds(1))
+        .untilAsserted(
+            () ->
+                assertEquals(
+                    List.of(),
+                    recall(admin, "bot", chat, query, 10).getList("skipped_signals"),
+                    "skipped signals"));
   }
 
   @Test
