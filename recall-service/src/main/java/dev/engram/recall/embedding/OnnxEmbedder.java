@@ -6,6 +6,8 @@ import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
+import dev.engram.common.error.EngramException;
+import dev.engram.recall.RecallError;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.FloatBuffer;
@@ -14,13 +16,19 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.stream.IntStream;
 
 /**
  * A sentence-transformers model (BERT family) run in-process by ONNX Runtime with the HuggingFace
  * tokenizer: the model's pooling (mean over the attention mask, or the CLS token), then L2
  * normalisation, as sentence-transformers does. Batches texts of similar length together so padding
- * stays small. Thread-safe.
+ * stays small. Thread-safe, including {@link #close()}: the session and the tokenizer are native,
+ * and freeing them under a running batch crashed the JVM (SIGSEGV in libonnxruntime when the suite
+ * stopped during a similar-batch request), so every use holds a read lock and close takes the write
+ * lock; a call after close is refused with 503.
  */
 final class OnnxEmbedder implements Embedder, AutoCloseable {
 
@@ -44,6 +52,11 @@ final class OnnxEmbedder implements Embedder, AutoCloseable {
   private final OrtSession session;
   private final HuggingFaceTokenizer tokenizer;
   private final BatchListener listener;
+  private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
+  private boolean closed; // guarded by lifecycle
+
+  /** How long close waits for running batches before it leaves the native memory to the OS. */
+  static final long CLOSE_WAIT_SECONDS = 10;
 
   private OnnxEmbedder(
       String modelId,
@@ -139,6 +152,15 @@ final class OnnxEmbedder implements Embedder, AutoCloseable {
   }
 
   private float[][] embedBatch(List<String> texts) {
+    Lock open = open();
+    try {
+      return embedBatchOpen(texts);
+    } finally {
+      open.unlock();
+    }
+  }
+
+  private float[][] embedBatchOpen(List<String> texts) {
     long start = System.nanoTime();
     Encoding[] encodings = tokenizer.batchEncode(texts);
     int rows = encodings.length;
@@ -205,13 +227,31 @@ final class OnnxEmbedder implements Embedder, AutoCloseable {
 
   /** Tokens the model sees of each text (after truncation), for usage reports. */
   int tokens(List<String> texts) {
-    int total = 0;
-    for (Encoding e : tokenizer.batchEncode(texts)) {
-      for (long m : e.getAttentionMask()) {
-        total += (int) m;
+    Lock open = open();
+    try {
+      int total = 0;
+      for (Encoding e : tokenizer.batchEncode(texts)) {
+        for (long m : e.getAttentionMask()) {
+          total += (int) m;
+        }
       }
+      return total;
+    } finally {
+      open.unlock();
     }
-    return total;
+  }
+
+  /** The read lock, held while the native session or tokenizer is in use; refused once closed. */
+  private Lock open() {
+    Lock read = lifecycle.readLock();
+    read.lock();
+    if (closed) {
+      read.unlock();
+      throw new EngramException(
+          RecallError.EMBEDDING_UNAVAILABLE,
+          "The embedding model is closed: the service is stopping");
+    }
+    return read;
   }
 
   private static int outputDimensions(OrtSession session) throws OrtException {
@@ -221,13 +261,37 @@ final class OnnxEmbedder implements Embedder, AutoCloseable {
     return (int) shape[shape.length - 1];
   }
 
+  /**
+   * Frees the native session and tokenizer once no batch runs. Batches that started before wait up
+   * to {@link #CLOSE_WAIT_SECONDS}; if one is still running then (a stuck native call), the memory
+   * is left to the process's exit rather than freed under it. Idempotent.
+   */
   @Override
   public void close() {
+    Lock write = lifecycle.writeLock();
+    boolean locked;
     try {
-      session.close();
-    } catch (OrtException e) {
-      // closing at shutdown; nothing left to do with a failure
+      locked = write.tryLock(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      locked = false;
     }
-    tokenizer.close();
+    if (!locked) {
+      return;
+    }
+    try {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      try {
+        session.close();
+      } catch (OrtException e) {
+        // closing at shutdown; nothing left to do with a failure
+      }
+      tokenizer.close();
+    } finally {
+      write.unlock();
+    }
   }
 }

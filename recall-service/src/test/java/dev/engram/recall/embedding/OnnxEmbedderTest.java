@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.engram.common.error.EngramException;
+import dev.engram.recall.RecallError;
 import dev.engram.recall.RecallTestResources;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -174,5 +176,57 @@ class OnnxEmbedderTest {
       sum += (double) a[i] * b[i];
     }
     return sum;
+  }
+
+  @Test
+  void closingWhileBatchesRunWaitsForThemAndRefusesLaterCalls() throws Exception {
+    OnnxEmbedder closing =
+        LocalModel.ALL_MINILM_L6_V2_Q.load(
+            new OnnxEmbedder.Settings(4, 1, 256, false), (t, n) -> {});
+    List<String> texts = new ArrayList<>();
+    for (int i = 0; i < 32; i++) {
+      texts.add("sentence number " + i + " about the harbour, the crane and the ship's cargo");
+    }
+    List<Throwable> unexpected = java.util.Collections.synchronizedList(new ArrayList<>());
+    AtomicInteger refused = new AtomicInteger();
+    AtomicInteger batches = new AtomicInteger();
+    List<Thread> callers = new ArrayList<>();
+    for (int t = 0; t < 2; t++) {
+      callers.add(
+          Thread.ofPlatform()
+              .start(
+                  () -> {
+                    try {
+                      while (true) {
+                        closing.embed(texts);
+                        batches.incrementAndGet();
+                      }
+                    } catch (EngramException e) {
+                      if (e.error() == RecallError.EMBEDDING_UNAVAILABLE) {
+                        refused.incrementAndGet();
+                      } else {
+                        unexpected.add(e);
+                      }
+                    } catch (Throwable e) {
+                      unexpected.add(e);
+                    }
+                  }));
+    }
+    while (batches.get() < 2) {
+      Thread.sleep(10);
+    }
+    // Freeing the native session under a running batch crashed the JVM (SIGSEGV): close must
+    // wait for the batches in flight, and every later call must get a 503, not a freed session.
+    closing.close();
+    for (Thread caller : callers) {
+      caller.join(30_000);
+    }
+    assertEquals(List.of(), unexpected);
+    assertEquals(2, refused.get());
+    EngramException after =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            EngramException.class, () -> closing.embed(List.of("after close")));
+    assertEquals(503, after.error().status());
+    closing.close(); // idempotent
   }
 }
