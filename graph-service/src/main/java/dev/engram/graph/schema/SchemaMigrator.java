@@ -30,7 +30,11 @@ class SchemaMigrator {
 
   /** The migrations, oldest first; a test checks that every file under neo4j/ is listed. */
   static final List<String> FILES =
-      List.of("V001__schema.cypher", "V002__temporal_graph.cypher", "V003__view_centrality.cypher");
+      List.of(
+          "V001__schema.cypher",
+          "V002__temporal_graph.cypher",
+          "V003__view_centrality.cypher",
+          "V004__belief_keys.cypher");
 
   private static final Logger LOG = Logger.getLogger(SchemaMigrator.class);
 
