@@ -40,6 +40,7 @@ class SchemaMigrator {
 
   private final Neo4jClient neo4j;
   private final GraphConfig.Schema config;
+  private final Duration statementTimeout;
   private final List<SchemaMigration> migrations;
   private final AtomicBoolean attempting = new AtomicBoolean();
   private final ScheduledExecutorService executor =
@@ -60,6 +61,9 @@ class SchemaMigrator {
   SchemaMigrator(Neo4jClient neo4j, GraphConfig config) {
     this.neo4j = neo4j;
     this.config = config.schema();
+    // A migration may rewrite data (V004 adds key loops to every belief: 17 s for 23 626 beliefs
+    // on a loaded machine), so a statement has a batch's deadline, not a read's.
+    this.statementTimeout = config.operations().batchTimeout();
     this.migrations = FILES.stream().map(SchemaMigration::load).toList();
   }
 
@@ -109,7 +113,7 @@ class SchemaMigrator {
         continue;
       }
       for (String statement : migration.statements()) {
-        neo4j.write(statement, Map.of(), row -> row);
+        neo4j.write(statement, Map.of(), row -> row, statementTimeout);
       }
       neo4j.write(
           SchemaQueries.RECORD,
