@@ -99,7 +99,23 @@ final class ImportQueries {
           SET r = row.props
           RETURN count(*) AS written"""
               .formatted(RelationType.ANY, type.name());
-      case BELIEFS -> node("Belief");
+      case BELIEFS ->
+          // The key loops the context's lookup seeks (V004) follow the restored entity_keys.
+          """
+          UNWIND $rows AS row
+          MERGE (n:Belief {tenant: row.tenant, id: row.id})
+          SET n = row.props
+          WITH n, row
+          CALL (n) {
+            MATCH (n)-[k:BELIEF_KEY]->(n)
+            WHERE NOT k.key IN coalesce(n.entity_keys, [])
+            DELETE k
+          }
+          CALL (n, row) {
+            UNWIND coalesce(n.entity_keys, []) AS key
+            MERGE (n)-[:BELIEF_KEY {tenant: row.tenant, key: key}]->(n)
+          }
+          RETURN count(*) AS written""";
       case EVIDENCE ->
           """
           UNWIND $rows AS row

@@ -7,8 +7,9 @@ import dev.engram.graph.scope.Visibility;
  * evidence_count, contradicted, entity_keys, antecedent_key, consequent_key, created_at,
  * updated_at, modes})} (the two keys only on an {@link Implication}; {@code modes}: those of the
  * memories its evidence names, none while they are untagged) and the evidence revising them, {@code
- * (:Evidence {tenant, id, …})-[:EVIDENCE_FOR]->(:Belief)}. They exist only in the graph, so a
- * tenant reset keeps them.
+ * (:Evidence {tenant, id, …})-[:EVIDENCE_FOR]->(:Belief)}, and one {@code (b)-[:BELIEF_KEY {tenant,
+ * key}]->(b)} per name in {@code entity_keys}, the index the context's lookup seeks (V004). They
+ * exist only in the graph, so a tenant reset keeps them.
  */
 final class BeliefQueries {
 
@@ -36,7 +37,10 @@ final class BeliefQueries {
       MERGE (s:BeliefSettings {tenant: $tenant})
       SET s.rule = $rule, s.updated_at = $now""";
 
-  /** Creates the belief if needed and write-locks it, so concurrent revisions do not race. */
+  /**
+   * Creates the belief if needed and write-locks it, so concurrent revisions do not race; merges
+   * its key loops (a belief created before V004 gets them here too, whatever its migration did).
+   */
   static final String LOCK =
       """
       MERGE (b:Belief {tenant: $tenant, id: $id})
@@ -44,6 +48,11 @@ final class BeliefQueries {
                       b.evidence_count = 0, b.entity_keys = $entity_keys,
                       b.antecedent_key = $antecedent_key, b.consequent_key = $consequent_key
       SET b.updated_at = b.updated_at
+      WITH b
+      CALL (b) {
+        UNWIND b.entity_keys AS key
+        MERGE (b)-[:BELIEF_KEY {tenant: $tenant, key: key}]->(b)
+      }
       RETURN b.strength AS strength, b.confidence AS confidence,
              EXISTS { (:Evidence {tenant: $tenant, id: $evidence})-[:EVIDENCE_FOR]->(b) }
                AS duplicate""";
@@ -88,11 +97,19 @@ final class BeliefQueries {
       ORDER BY b.updated_at DESC
       LIMIT $limit""";
 
-  /** Beliefs naming one of {@code $keys} (normalized names), most recently revised first. */
+  /**
+   * Beliefs naming one of {@code $keys} (normalized names), most recently revised first. Found
+   * through their {@code BELIEF_KEY} loops (an index seek per key, V004) rather than by reading
+   * every belief of the tenant; {@code entity_keys} still decides, so a loop left behind by an
+   * import cannot add a belief.
+   */
   static final String ABOUT =
       """
-      MATCH (b:Belief {tenant: $tenant})
-      WHERE b.strength IS NOT NULL AND any(k IN b.entity_keys WHERE k IN $keys) AND %s
+      UNWIND $keys AS key
+      MATCH (b:Belief)-[:BELIEF_KEY {tenant: $tenant, key: key}]->(b)
+      WITH DISTINCT b
+      WHERE b.tenant = $tenant AND b.strength IS NOT NULL
+        AND any(k IN b.entity_keys WHERE k IN $keys) AND %s
       RETURN b.id AS id, b.statement AS statement, b.strength AS strength,
              b.confidence AS confidence, b.evidence_count AS evidence_count,
              COUNT { (v:Evidence)-[:EVIDENCE_FOR]->(b) WHERE v.contradicting } AS contradicting,

@@ -2,6 +2,7 @@ package dev.engram.graph.belief;
 
 import static dev.engram.graph.support.Near.near;
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.equalTo;
@@ -52,6 +53,35 @@ class BeliefsAboutTest {
     about("tenant-a", null, List.of("Porto")).body("beliefs", org.hamcrest.Matchers.hasSize(1));
     about("tenant-a", "What about Bob?", List.of()).body("beliefs", empty());
     about("tenant-b", "Where does Alice live now?", List.of()).body("beliefs", empty());
+  }
+
+  @Test
+  void aBeliefIsFoundThroughTheKeyLoopsOfItsNames() {
+    assertThat(
+        GraphDump.run(
+                driver,
+                "MATCH (b:Belief {tenant: 'tenant-a'})-[k:BELIEF_KEY]->(b)"
+                    + " RETURN k.key AS key ORDER BY key",
+                Map.of())
+            .stream()
+            .map(r -> r.get("key").asString())
+            .toList(),
+        contains("alice", "porto"));
+
+    // Without its loops (a belief written before V004, before the backfill) it is not found: the
+    // lookup seeks the loops instead of reading every belief.
+    GraphDump.run(
+        driver, "MATCH (b:Belief {tenant: 'tenant-a'})-[k:BELIEF_KEY]->(b) DELETE k", Map.of());
+    about("tenant-a", "Where does Alice live now?", List.of()).body("beliefs", empty());
+
+    // Its next evidence gives them back.
+    Ops.apply(
+        List.of(
+            BeliefEvidenceOperationTest.evidence(
+                "tenant-a", "e3", 1.0, 0.9, "2026-05-08T13:59:00Z")));
+    about("tenant-a", "Where does Alice live now?", List.of())
+        .body("beliefs.statement", contains("Alice lives in Porto"))
+        .body("beliefs[0].evidence_count", equalTo(3));
   }
 
   @Test

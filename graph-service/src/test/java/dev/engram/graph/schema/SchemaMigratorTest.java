@@ -58,7 +58,7 @@ class SchemaMigratorTest {
             "fact_tenant_predicate"));
     assertThat(
         names("MATCH (m:SchemaMigration) RETURN m.version AS name"),
-        containsInAnyOrder("V001", "V002", "V003"));
+        containsInAnyOrder("V001", "V002", "V003", "V004"));
   }
 
   @Test
@@ -80,7 +80,7 @@ class SchemaMigratorTest {
 
     // Forget the bookkeeping: every statement runs again against the existing schema.
     run("MATCH (m:SchemaMigration) DELETE m");
-    assertThat(migrator.migrate(), contains("V001", "V002", "V003"));
+    assertThat(migrator.migrate(), contains("V001", "V002", "V003", "V004"));
 
     assertThat(
         names("SHOW CONSTRAINTS YIELD name RETURN name"),
@@ -88,7 +88,35 @@ class SchemaMigratorTest {
     assertThat(names("SHOW INDEXES YIELD name RETURN name"), containsInAnyOrder(indexes.toArray()));
     assertThat(
         names("MATCH (m:SchemaMigration) RETURN m.version AS name"),
-        containsInAnyOrder("V001", "V002", "V003"));
+        containsInAnyOrder("V001", "V002", "V003", "V004"));
+  }
+
+  @Test
+  void v004GivesTheBeliefsWrittenBeforeItTheirKeyLoops() {
+    run(
+        "CREATE (:Belief {tenant: 'tenant-a', id: 'b1', entity_keys: ['alice', 'porto']}),"
+            + " (:Belief {tenant: 'tenant-b', id: 'b1', entity_keys: ['bob']}),"
+            + " (:Belief {tenant: 'tenant-a', id: 'b2'})");
+    run("MATCH (m:SchemaMigration {version: 'V004'}) DELETE m");
+
+    assertThat(migrator.migrate(), contains("V004"));
+    assertThat(
+        names(
+            "MATCH (b:Belief)-[k:BELIEF_KEY]->(b) WHERE b.tenant IN ['tenant-a', 'tenant-b']"
+                + " RETURN b.tenant + '/' + b.id + '/' + k.tenant + '/' + k.key AS name"),
+        containsInAnyOrder(
+            "tenant-a/b1/tenant-a/alice",
+            "tenant-a/b1/tenant-a/porto",
+            "tenant-b/b1/tenant-b/bob"));
+
+    // Applied again (the bookkeeping forgotten), it adds nothing.
+    run("MATCH (m:SchemaMigration {version: 'V004'}) DELETE m");
+    assertThat(migrator.migrate(), contains("V004"));
+    assertThat(
+        names(
+            "MATCH (b:Belief)-[k:BELIEF_KEY]->(b) WHERE b.tenant IN ['tenant-a', 'tenant-b']"
+                + " RETURN k.key AS name"),
+        containsInAnyOrder("alice", "porto", "bob"));
   }
 
   @Test
