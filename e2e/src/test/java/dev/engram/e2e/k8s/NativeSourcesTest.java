@@ -48,6 +48,7 @@ class NativeSourcesTest {
               "neo4j/V001__schema.cypher",
               "neo4j/V002__temporal_graph.cypher",
               "neo4j/V003__view_centrality.cypher",
+              "neo4j/V004__belief_keys.cypher",
               "opennlp-en-ud-ewt-sentence-1.3-2.5.4.bin",
               "opennlp-en-ud-ewt-pos-1.3-2.5.4.bin"),
           "recall-service",
