@@ -287,7 +287,11 @@ public final class LuceneIndexStore implements IndexStore {
     try {
       Planned planned = plan.on(shared);
       IndexSearcher searcher = planned.searcher();
-      TopDocs top = searcher.search(planned.query(), limit, BY_SCORE, true);
+      // Rewritten once here: filling in the top hits' scores rewrites the query it is given
+      // again, and a kNN query's rewrite is its whole search (the HNSW walk or the exact scan),
+      // so every dense list searched the vectors twice.
+      Query query = searcher.rewrite(planned.query());
+      TopDocs top = searcher.search(query, limit, BY_SCORE, true);
       List<SearchHit> hits = new ArrayList<>(top.scoreDocs.length);
       for (ScoreDoc sd : top.scoreDocs) {
         // DOT_PRODUCT scores are (1 + cosine) / 2; report the cosine itself.
