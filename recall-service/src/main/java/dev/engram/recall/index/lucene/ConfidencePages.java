@@ -24,13 +24,13 @@ import org.apache.lucene.search.Weight;
 
 /**
  * The context's confidence pages (L0 identity, L1 essential) from kept per-segment pages. A page
- * sorts every document the agent may see (at 100k memories, all of them) by confidence, time and
- * index order, and the context asks two of them per block: that sort was 60 % of recall-service's
- * CPU per context. A segment never changes (new deletions make a new key, as in {@link
- * VisibleDocs}), so its best {@code limit} documents and its count under one filter are kept, and a
- * page is the merge of its segments' pages: the same documents, order and total as sorting the
- * whole index. A segment holding a document that has expired by now is sorted again for that search
- * (its page depends on the clock), never kept.
+ * sorts every document the agent may see by confidence, time and index order, and the context asks
+ * two of them per block: that sort was 60 % of recall-service's CPU per context at 104k memories. A
+ * segment never changes (new deletions make a new key, as in {@link VisibleDocs}), so its best
+ * {@code limit} documents and its count under one filter are kept, and a page is the merge of its
+ * segments' pages: the same documents, order and total as sorting the whole index. A segment
+ * holding a document that has expired by now is sorted again for that search (its page depends on
+ * the clock), never kept.
  */
 final class ConfidencePages {
 
