@@ -64,6 +64,13 @@ final class FilteredStatistics extends IndexSearcher {
 
   private final SegmentSet[] segments;
 
+  /**
+   * The figures already counted by this searcher (one search): Lucene builds the query's weight
+   * twice, once to search and once to fill in the top hits' scores, and counting a term means
+   * walking its postings through the set in every segment.
+   */
+  private final Map<Term, TermStatistics> counted = new ConcurrentHashMap<>();
+
   private FilteredStatistics(IndexSearcher shared, SegmentSet[] segments) {
     super(shared.getIndexReader());
     setSimilarity(shared.getSimilarity());
@@ -142,6 +149,16 @@ final class FilteredStatistics extends IndexSearcher {
   @Override
   public TermStatistics termStatistics(Term term, int docFreq, long totalTermFreq)
       throws IOException {
+    TermStatistics known = counted.get(term);
+    if (known == null) {
+      known = count(term);
+      counted.put(term, known);
+    }
+    return known;
+  }
+
+  /** The term's document frequency and total frequency within the set. */
+  private TermStatistics count(Term term) throws IOException {
     long df = 0;
     long ttf = 0;
     for (LeafReaderContext leaf : getIndexReader().leaves()) {

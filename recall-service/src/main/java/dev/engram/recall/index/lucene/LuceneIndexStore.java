@@ -76,6 +76,7 @@ public final class LuceneIndexStore implements IndexStore {
       FilteredStatistics.cache();
   private final Cache<VisibleDocs.Key, VisibleDocs.Kept> visible = VisibleDocs.cache();
   private final StoredDocuments stored = new StoredDocuments();
+  private final ConfidencePages confidencePages = new ConfidencePages(BY_CONFIDENCE);
 
   /** Opens (or creates) the index in {@code path}; a failure is kept and retried, not thrown. */
   public LuceneIndexStore(Path path, String modelId, int dimensions) {
@@ -245,11 +246,15 @@ public final class LuceneIndexStore implements IndexStore {
     Query query = LuceneQueries.visible(visibility, visible);
     IndexSearcher searcher = acquire(o);
     try {
-      // One pass: the page and the exact total together (was a search, then a count).
+      // One pass: the page and the exact total together (was a search, then a count); kept
+      // per segment, since sorting everything the agent sees was most of a context's CPU.
       TopDocs top =
-          searcher.search(
-              query,
-              new TopFieldCollectorManager(BY_CONFIDENCE, Math.max(1, limit), Integer.MAX_VALUE));
+          query instanceof VisibleDocs filter
+              ? confidencePages.page(searcher, filter, Math.max(1, limit))
+              : searcher.search(
+                  query,
+                  new TopFieldCollectorManager(
+                      BY_CONFIDENCE, Math.max(1, limit), Integer.MAX_VALUE));
       List<IndexDocument> documents = new ArrayList<>(top.scoreDocs.length);
       for (ScoreDoc sd : top.scoreDocs) {
         documents.add(stored.get(searcher.getIndexReader(), sd.doc));
@@ -282,7 +287,11 @@ public final class LuceneIndexStore implements IndexStore {
     try {
       Planned planned = plan.on(shared);
       IndexSearcher searcher = planned.searcher();
-      TopDocs top = searcher.search(planned.query(), limit, BY_SCORE, true);
+      // Rewritten once here: filling in the top hits' scores rewrites the query it is given
+      // again, and a kNN query's rewrite is its whole search (the HNSW walk or the exact scan),
+      // so every dense list searched the vectors twice.
+      Query query = searcher.rewrite(planned.query());
+      TopDocs top = searcher.search(query, limit, BY_SCORE, true);
       List<SearchHit> hits = new ArrayList<>(top.scoreDocs.length);
       for (ScoreDoc sd : top.scoreDocs) {
         // DOT_PRODUCT scores are (1 + cosine) / 2; report the cosine itself.

@@ -58,6 +58,16 @@ final class VisibleDocs extends Query {
     this.sets = sets;
   }
 
+  /** The filter without the expiry clock: the same from one search to the next. */
+  Query kept() {
+    return kept;
+  }
+
+  /** The expiry's clock in the schema's microseconds. */
+  long now() {
+    return now;
+  }
+
   /** The kept sets, bounded by their size, dropped when unused for a while. */
   static Cache<Key, Kept> cache() {
     return Caffeine.newBuilder()
