@@ -2,6 +2,8 @@ package dev.engram.bench.replicate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.engram.bench.Args;
+import dev.engram.bench.EngramApi;
+import dev.engram.bench.IndexWait;
 import dev.engram.bench.Machine;
 import dev.engram.bench.Target;
 import java.io.IOException;
@@ -13,16 +15,20 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@code bench replicate}: grows a suite's corpus N+1-fold without the embedding model. Each
  * service's export is saved once (the source), then every copy is that export with new ids and
- * per-copy chats (see {@link StreamRule}), merged back through the service's own import (capture,
- * graph, recall, in the vault's restore order), one request per copy and service. Texts and vectors
- * are the source's own: a copy is an exact duplicate under new ids.
+ * per-copy chats (see {@link StreamRule}), merged back through the service's own import, one
+ * request per copy and service (capture's is one transaction), the three services side by side.
+ * Texts and vectors are the source's own: a copy is an exact duplicate under new ids.
  */
 public final class ReplicateCommand {
 
@@ -35,6 +41,7 @@ public final class ReplicateCommand {
                               time of every import and recall's memory documents at the end
           --id-step N         id distance between copies (default 100000000; every source id must
                               be below it)
+          --services LIST     only these of capture,graph,recall (default all; e.g. to resume one)
           --spool DIR         source exports and copy bodies (default $ENGRAM_HOME/bench/replicate)
           --graph URL         graph-service (env ENGRAM_GRAPH_URL; default from config.env)
           --internal-key KEY  key with the internal role (env ENGRAM_INTERNAL_KEY; default
@@ -59,6 +66,10 @@ public final class ReplicateCommand {
     String key = args.string("internal-key", env.get("ENGRAM_INTERNAL_KEY"));
     if (key == null || key.isBlank()) {
       key = Files.readString(target.home().resolve("secrets/internal.key")).strip();
+    }
+    List<String> services = List.of(args.string("services", String.join(",", SERVICES)).split(","));
+    if (!SERVICES.containsAll(services)) {
+      throw new IllegalArgumentException("--services takes some of " + SERVICES);
     }
     Path spool = Path.of(args.string("spool", target.home().resolve("bench/replicate").toString()));
     args.finish();
@@ -95,30 +106,80 @@ public final class ReplicateCommand {
           service, size(source), seconds(start), Machine.loadAverage());
     }
 
+    // The services' imports are independent (separate stores, disjoint ids): each runs its own
+    // series of copies, so one service's import never waits for another's.
+    Path stateFile = state;
+    List<Thread> workers = new ArrayList<>();
+    Map<String, Exception> failures = new ConcurrentHashMap<>();
+    for (String service : services) {
+      workers.add(
+          Thread.ofPlatform()
+              .name("replicate-" + service)
+              .start(
+                  () -> {
+                    try {
+                      copies(service, copies, step, spool, bases.get(service), api, done, out);
+                    } catch (Exception e) {
+                      failures.put(service, e);
+                      out.printf("%s: FAILED: %s%n", service, e.getMessage());
+                    }
+                  }));
+    }
+    for (Thread worker : workers) {
+      worker.join();
+    }
+    if (!failures.isEmpty()) {
+      throw new IOException(
+          "imports failed for "
+              + failures.keySet()
+              + " (run again to resume from "
+              + stateFile
+              + ")");
+    }
+    OptionalLong documents =
+        new IndexWait(new EngramApi(target, Duration.ofSeconds(60)), out)
+            .indexedDocuments("memory");
+    out.printf(
+        "Done: %d copies; recall holds %s memory documents; load average %s%n",
+        copies, documents.isPresent() ? documents.getAsLong() : "?", Machine.loadAverage());
+    return 0;
+  }
+
+  /** Copies 1..N of one service's export, each one import; skips those the state file lists. */
+  private static void copies(
+      String service,
+      int copies,
+      long step,
+      Path spool,
+      URI base,
+      InternalApi api,
+      List<String> done,
+      PrintStream out)
+      throws IOException, InterruptedException {
+    Path state = spool.resolve("done.state");
     for (int c = 1; c <= copies; c++) {
-      CopyRewrite copy = new CopyRewrite(c, step);
-      for (String service : SERVICES) {
-        String entry = c + " " + service;
-        if (done.contains(entry)) {
-          out.printf("copy %d %-7s: imported before, skipped%n", c, service);
-          continue;
-        }
-        Path body = spool.resolve("copy-" + c + "-" + service + ".ndjson");
-        long start = System.nanoTime();
-        Map<String, Long> sent;
-        try (InputStream in = Files.newInputStream(source(spool, service));
-            OutputStream to = Files.newOutputStream(body)) {
-          sent = CopyStream.write(service, in, copy, to);
-        }
-        double built = seconds(start);
-        start = System.nanoTime();
-        JsonNode answer = api.importMerge(bases.get(service), body);
-        double imported = seconds(start);
-        Files.delete(body);
-        check(service, c, sent, answer);
-        out.printf(
-            "copy %d %-7s: %s; body built in %.1f s, imported in %.1f s; load average %s%n",
-            c, service, summary(answer), built, imported, Machine.loadAverage());
+      String entry = c + " " + service;
+      if (done.contains(entry)) {
+        out.printf("copy %d %-7s: imported before, skipped%n", c, service);
+        continue;
+      }
+      Path body = spool.resolve("copy-" + c + "-" + service + ".ndjson");
+      long start = System.nanoTime();
+      Map<String, Long> sent;
+      try (InputStream in = Files.newInputStream(source(spool, service));
+          OutputStream to = Files.newOutputStream(body)) {
+        sent = CopyStream.write(service, in, new CopyRewrite(c, step), to);
+      }
+      double built = seconds(start);
+      start = System.nanoTime();
+      JsonNode answer = api.importMerge(base, body);
+      double imported = seconds(start);
+      Files.delete(body);
+      check(service, c, sent, answer);
+      out.printf(
+          "copy %d %-7s: %s; body built in %.1f s, imported in %.1f s; load average %s%n",
+          c, service, summary(answer), built, imported, Machine.loadAverage());
+      synchronized (ReplicateCommand.class) {
         Files.writeString(
             state,
             entry + "\n",
@@ -127,8 +188,6 @@ public final class ReplicateCommand {
             StandardOpenOption.APPEND);
       }
     }
-    out.printf("Done: %d copies; load average %s%n", copies, Machine.loadAverage());
-    return 0;
   }
 
   static Path source(Path spool, String service) {
