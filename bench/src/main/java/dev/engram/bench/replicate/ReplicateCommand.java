@@ -41,6 +41,8 @@ public final class ReplicateCommand {
                               time of every import and recall's memory documents at the end
           --id-step N         id distance between copies (default 100000000; every source id must
                               be below it)
+          --first C           start at copy C (default 1): copies C..N, e.g. a second process
+                              importing later copies of the slow service beside the first
           --services LIST     only these of capture,graph,recall (default all; e.g. to resume one)
           --spool DIR         source exports and copy bodies (default $ENGRAM_HOME/bench/replicate)
           --graph URL         graph-service (env ENGRAM_GRAPH_URL; default from config.env)
@@ -56,6 +58,7 @@ public final class ReplicateCommand {
   public static int run(Args args, Map<String, String> env, PrintStream out)
       throws IOException, InterruptedException {
     int copies = args.integer("copies", 9);
+    int first = args.integer("first", 1);
     long step = args.number("id-step", 100_000_000L);
     Target target = Target.resolve(args, env);
     Map<String, String> config = Target.readConfig(target.home().resolve("config.env"));
@@ -73,8 +76,8 @@ public final class ReplicateCommand {
     }
     Path spool = Path.of(args.string("spool", target.home().resolve("bench/replicate").toString()));
     args.finish();
-    if (copies < 1) {
-      throw new IllegalArgumentException("--copies must be at least 1");
+    if (copies < 1 || first < 1 || first > copies) {
+      throw new IllegalArgumentException("--copies must be at least 1 and --first in 1..copies");
     }
     new CopyRewrite(copies, step); // refuses a step the copies would overflow
 
@@ -118,7 +121,8 @@ public final class ReplicateCommand {
               .start(
                   () -> {
                     try {
-                      copies(service, copies, step, spool, bases.get(service), api, done, out);
+                      copies(
+                          service, first, copies, step, spool, bases.get(service), api, done, out);
                     } catch (Exception e) {
                       failures.put(service, e);
                       out.printf("%s: FAILED: %s%n", service, e.getMessage());
@@ -148,6 +152,7 @@ public final class ReplicateCommand {
   /** Copies 1..N of one service's export, each one import; skips those the state file lists. */
   private static void copies(
       String service,
+      int first,
       int copies,
       long step,
       Path spool,
@@ -157,9 +162,11 @@ public final class ReplicateCommand {
       PrintStream out)
       throws IOException, InterruptedException {
     Path state = spool.resolve("done.state");
-    for (int c = 1; c <= copies; c++) {
+    for (int c = first; c <= copies; c++) {
       String entry = c + " " + service;
-      if (done.contains(entry)) {
+      // Read again before each copy: another run may have imported it meanwhile.
+      if (done.contains(entry)
+          || (Files.exists(state) && Files.readAllLines(state).contains(entry))) {
         out.printf("copy %d %-7s: imported before, skipped%n", c, service);
         continue;
       }
