@@ -7,6 +7,7 @@ import dev.engram.bench.load.McpCommand;
 import dev.engram.bench.locomo.CompareCommand;
 import dev.engram.bench.locomo.LocomoCommand;
 import dev.engram.bench.locomo.ScoreCommand;
+import dev.engram.bench.replicate.ReplicateCommand;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Arrays;
@@ -33,6 +34,8 @@ public final class BenchMain {
           + "\n"
           + GraphBench.USAGE
           + "\n"
+          + ReplicateCommand.USAGE
+          + "\n"
           + Target.USAGE;
 
   private BenchMain() {}
@@ -55,6 +58,7 @@ public final class BenchMain {
         case "load" -> LoadCommand.run(Args.parse(rest, Set.of("skip-ingest")), env, out);
         case "mcp" -> McpCommand.run(Args.parse(rest, Set.of("skip-ingest")), env, out);
         case "graph" -> GraphBench.run(Args.parse(rest, Set.of("skip-ingest")), env, out);
+        case "replicate" -> ReplicateCommand.run(Args.parse(rest, Set.of()), env, out);
         case "help", "-h", "--help" -> {
           out.print(USAGE);
           yield 0;
