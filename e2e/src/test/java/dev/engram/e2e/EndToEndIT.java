@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.engram.launcher.Component;
@@ -22,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -403,24 +405,30 @@ class EndToEndIT {
     long names = remember(admin, "bot", chat, "Zephyrine Okafor works at the Halvorsen shipyard");
     long other = remember(admin, "bot", chat, "The Halvorsen shipyard launched a research vessel");
     // capture -> outbox -> graph-service links the memory to the entities it names; recall asks
-    // graph-service for the neighbours of the names in the query.
-    await().atMost(INDEXED).until(() -> graphSignal(admin, chat, query, names) != null);
-    Map<String, Object> graph = graphSignal(admin, chat, query, names);
-    assertEquals(1, ((Number) graph.get("rank")).intValue(), "graph signal: " + graph);
-    assertEquals(null, graphSignal(admin, chat, query, other), "names Halvorsen, not her");
-    // Every signal answers within its deadline once the services are warm. The first recalls after
-    // the restart in dataSurvivesDownAndUp may still miss the 300 ms graph deadline on a slow
-    // machine (a cold Neo4j page cache); that is the designed degradation, so wait it out, and
-    // name the skipped signals if it never settles.
+    // graph-service for the neighbours of the names in the query. First wait until the graph knows
+    // the memory.
+    await()
+        .atMost(INDEXED)
+        .until(() -> graphSignal(recall(admin, "bot", chat, query, 10), names) != null);
+    // A signal that misses its deadline (300 ms for the graph) is skipped and named in
+    // skipped_signals: right after the restart in dataSurvivesDownAndUp a cold graph-service and
+    // Neo4j miss it now and then on a slow machine (two CI runs did). That is the designed
+    // degradation, so the checks run on the next answer in which every signal answered; from then
+    // on the graph must rank her memory first and not the other.
+    AtomicReference<JsonPath> answered = new AtomicReference<>();
     await()
         .atMost(Duration.ofSeconds(60))
         .pollInterval(Duration.ofSeconds(1))
         .untilAsserted(
-            () ->
-                assertEquals(
-                    List.of(),
-                    recall(admin, "bot", chat, query, 10).getList("skipped_signals"),
-                    "skipped signals"));
+            () -> {
+              JsonPath answer = recall(admin, "bot", chat, query, 10);
+              assertEquals(List.of(), answer.getList("skipped_signals"), "skipped signals");
+              answered.set(answer);
+            });
+    assertNotNull(graphSignal(answered.get(), names), answered.get().prettify());
+    Map<String, Object> graph = graphSignal(answered.get(), names);
+    assertEquals(1, ((Number) graph.get("rank")).intValue(), "graph signal: " + graph);
+    assertEquals(null, graphSignal(answered.get(), other), "names Halvorsen, not her");
   }
 
   @Test
@@ -460,8 +468,8 @@ class EndToEndIT {
   }
 
   /** The graph signal of item {@code id} in a recall for {@code query}, or null. */
-  private Map<String, Object> graphSignal(String key, String chat, String query, long id) {
-    List<Map<String, Object>> items = recall(key, "bot", chat, query, 10).getList("items");
+  private static Map<String, Object> graphSignal(JsonPath answer, long id) {
+    List<Map<String, Object>> items = answer.getList("items");
     for (Map<String, Object> item : items) {
       if (((Number) item.get("id")).longValue() == id) {
         @SuppressWarnings("unchecked")
