@@ -6,11 +6,11 @@ import dev.engram.graph.operations.RelationType;
  * Cypher reading every tenant's graph for the export, one statement per stream. Properties are read
  * whole ({@code properties(n)}), so a property added later is exported without changing this file.
  *
- * <p>No statement sorts: a sort is eager, so Neo4j held every row of a stream in its heap before
- * sending the first, and the export of a 208k-memory graph (372k relations) failed with "Java heap
- * space" in the launcher's 512 MiB Neo4j. Unsorted, rows stream as the store reads them and the
- * heap stays flat whatever the graph's size. Nothing reads the order: an import keys every record
- * on (tenant, id) and an audit collects ids.
+ * <p>No statement sorts: a sort is eager, so Neo4j holds every row of a stream in its heap before
+ * sending the first, and the sorted export of a 208k-memory graph (372k relations) failed with
+ * "Java heap space" in the launcher's 512 MiB Neo4j. Unsorted, rows stream as the store reads them
+ * (not yet re-run at that size). Nothing reads the order: an import keys every record on (tenant,
+ * id) and an audit collects ids.
  */
 final class ExportQueries {
 
