@@ -55,12 +55,17 @@ final class ExportQueries {
         .formatted(label);
   }
 
-  /** Memories and exchanges with the entities their text mentions (and the key it was under). */
+  /**
+   * Memories and exchanges with the entities their text mentions (and the key it was under). A
+   * mention's other properties are the copy of its item's order ({@code LinkOrder}, derived; an
+   * import sets them again), so a mention is read by name, not whole.
+   */
   private static String mentioning(String label) {
     return """
         MATCH (n:%s) WHERE n.tenant IS NOT NULL
         RETURN properties(n) AS props,
-               {mentions: [(n)-[r:MENTIONS]->(e:Entity) | r {.*, entity: e.id}]} AS extras"""
+               {mentions: [(n)-[r:MENTIONS]->(e:Entity) | r {.tenant, .key, entity: e.id}]}
+                 AS extras"""
         .formatted(label);
   }
 }

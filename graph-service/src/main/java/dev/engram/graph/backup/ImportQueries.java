@@ -1,6 +1,7 @@
 package dev.engram.graph.backup;
 
 import dev.engram.graph.operations.RelationType;
+import dev.engram.graph.scope.LinkOrder;
 import java.util.List;
 
 /**
@@ -53,8 +54,18 @@ final class ImportQueries {
           }
           RETURN count(*) AS written""";
       case MERGES -> node("EntityMerge");
-      case MEMORIES -> mentioning("Memory");
-      case EXCHANGES -> mentioning("Exchange");
+      case MEMORIES ->
+          mentioning(
+              "Memory",
+              LinkOrder.memory("n", "r", "e"),
+              // Its fact sources, restored before it as placeholders, rank by it from now on.
+              """
+              CALL (n) {
+                MATCH (n)-[r:SOURCE_OF]->(e:Entity)
+                %s
+              }"""
+                  .formatted(LinkOrder.memory("n", "r", "e")));
+      case EXCHANGES -> mentioning("Exchange", LinkOrder.exchange("n", "r", "e"), "");
       case FACTS ->
           // Sources as the projection writes them (FactQueries.UPSERT): each source memory links
           // to both ends under the key the fact was written with.
@@ -77,12 +88,15 @@ final class ImportQueries {
             UNWIND row.sources AS source
             MERGE (m:Memory {tenant: row.tenant, id: source})
               ON CREATE SET m.placeholder = true
-            MERGE (m)-[:SOURCE_OF {tenant: row.tenant, fact_id: row.id,
-                                   key: row.props.subject_key}]->(s)
-            MERGE (m)-[:SOURCE_OF {tenant: row.tenant, fact_id: row.id,
-                                   key: row.props.object_key}]->(o)
+            MERGE (m)-[a:SOURCE_OF {tenant: row.tenant, fact_id: row.id,
+                                    key: row.props.subject_key}]->(s)
+            %1$s
+            MERGE (m)-[b:SOURCE_OF {tenant: row.tenant, fact_id: row.id,
+                                    key: row.props.object_key}]->(o)
+            %2$s
           }
-          RETURN count(*) AS written""";
+          RETURN count(*) AS written"""
+              .formatted(LinkOrder.memory("m", "a", "s"), LinkOrder.memory("m", "b", "o"));
       case RELATIONS ->
           """
           UNWIND $rows AS row
@@ -159,11 +173,14 @@ final class ImportQueries {
         .formatted(label);
   }
 
-  /** A memory or exchange, its mentions replaced by the record's. */
-  private static String mentioning(String label) {
+  /**
+   * A memory or exchange, its mentions replaced by the record's; {@code order} sets a link's copy
+   * of the item's order ({@link LinkOrder}), {@code more} refreshes other links of the item.
+   */
+  private static String mentioning(String label, String order, String more) {
     return """
         UNWIND $rows AS row
-        MERGE (n:%s {tenant: row.tenant, id: row.id})
+        MERGE (n:%1$s {tenant: row.tenant, id: row.id})
         SET n = row.props
         WITH n, row
         CALL (n) {
@@ -175,9 +192,11 @@ final class ImportQueries {
           MATCH (e:Entity {tenant: row.tenant, id: mention.entity})
           CREATE (n)-[r:MENTIONS]->(e)
           SET r = mention.props
+          %2$s
           RETURN count(*) AS linked
         }
+        %3$s
         RETURN count(*) AS written, sum(linked) AS linked, sum(size(row.mentions)) AS mentions"""
-        .formatted(label);
+        .formatted(label, order, more);
   }
 }

@@ -14,25 +14,56 @@ import dev.engram.graph.scope.Visibility;
  */
 final class NeighboursQueries {
 
-  /** Items linked to entity {@code e}: memories (mentions, fact sources) and exchanges. */
+  /**
+   * Items linked to entity {@code e}: memories (mentions, fact sources) and exchanges, the best
+   * {@code $perNode} visible ones of each. The links are read best first from the indexes on their
+   * copy of the item's order ({@code LinkOrder}, V005) and the read stops after {@code $perNode}
+   * visible items per link type, so a hub costs what it returns, not its size; the two memory lists
+   * merged and cut again are the best {@code $perNode} of their union (an item among the best of
+   * the union is among the best of its own list). The ORDER BY names the index's leading properties
+   * too (equal for every row): without them the planner sorts every link instead of reading the
+   * index in order and stopping at the LIMIT.
+   */
   private static final String ITEMS_OF_E =
       """
       CALL (e) {
-        MATCH (e)<-[:MENTIONS|SOURCE_OF]-(m:Memory)
-        WHERE %1$s AND ($asOf IS NULL OR m.created_at <= $asOf)
-        WITH DISTINCT m
-        ORDER BY coalesce(m.confidence, 1.0) DESC, m.id DESC
+        CALL (e) {
+          %1$s
+          UNION ALL
+          %2$s
+        }
+        WITH DISTINCT id, weight
+        ORDER BY weight DESC, id DESC
         LIMIT $perNode
-        RETURN 'memory' AS kind, m.id AS id, coalesce(m.confidence, 1.0) AS weight
+        RETURN 'memory' AS kind, id, weight
         UNION
-        MATCH (e)<-[:MENTIONS]-(x:Exchange)
-        WHERE %2$s AND ($asOf IS NULL OR x.occurred_at <= $asOf)
-        WITH DISTINCT x
-        ORDER BY x.id DESC
+        MATCH (x:Exchange)-[r:MENTIONS]->()
+        USING INDEX r:MENTIONS(tenant, entity, exchange)
+        WHERE r.tenant = $tenant AND r.entity = e.id AND r.exchange IS NOT NULL
+          AND %3$s AND ($asOf IS NULL OR x.occurred_at <= $asOf)
+        WITH DISTINCT r.tenant AS t, r.entity AS en, r.exchange AS id
+        ORDER BY t DESC, en DESC, id DESC
         LIMIT $perNode
-        RETURN 'exchange' AS kind, x.id AS id, 1.0 AS weight
+        RETURN 'exchange' AS kind, id, 1.0 AS weight
       }"""
-          .formatted(Visibility.memory("m"), Visibility.exchange("x"));
+          .formatted(memoriesBy("MENTIONS"), memoriesBy("SOURCE_OF"), Visibility.exchange("x"));
+
+  /**
+   * The best {@code $perNode} visible memories linking to {@code e} by {@code type}, best first.
+   */
+  private static String memoriesBy(String type) {
+    return """
+        MATCH (m:Memory)-[r:%1$s]->()
+        USING INDEX r:%1$s(tenant, entity, rank, memory)
+        WHERE r.tenant = $tenant AND r.entity = e.id AND r.rank IS NOT NULL
+          AND r.memory IS NOT NULL
+          AND %2$s AND ($asOf IS NULL OR m.created_at <= $asOf)
+        WITH DISTINCT r.tenant AS t, r.entity AS en, r.rank AS weight, r.memory AS id
+        ORDER BY t DESC, en DESC, weight DESC, id DESC
+        LIMIT $perNode
+        RETURN id, weight"""
+        .formatted(type, Visibility.memory("m"));
+  }
 
   /** Entities one visible fact (holding now, or at $asOf) away from entity {@code e}. */
   private static final String NEXT_OF_E =

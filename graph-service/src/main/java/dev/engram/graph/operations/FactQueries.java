@@ -1,5 +1,7 @@
 package dev.engram.graph.operations;
 
+import dev.engram.graph.scope.LinkOrder;
+
 /**
  * Cypher for projecting facts: {@code (:Entity)-[:FACT {tenant, id, …}]->(:Entity)}, one per fact
  * of the record, and a {@code (:Memory)-[:SOURCE_OF {tenant, fact_id, key}]->(:Entity)} from each
@@ -38,8 +40,11 @@ final class FactQueries {
       UNWIND row.sources AS source
       MERGE (m:Memory {tenant: $tenant, id: source})
         ON CREATE SET m.placeholder = true
-      MERGE (m)-[:SOURCE_OF {tenant: $tenant, fact_id: row.id, key: row.subject_key}]->(s)
-      MERGE (m)-[:SOURCE_OF {tenant: $tenant, fact_id: row.id, key: row.object_key}]->(o)""";
+      MERGE (m)-[a:SOURCE_OF {tenant: $tenant, fact_id: row.id, key: row.subject_key}]->(s)
+      %1$s
+      MERGE (m)-[b:SOURCE_OF {tenant: $tenant, fact_id: row.id, key: row.object_key}]->(o)
+      %2$s"""
+          .formatted(LinkOrder.memory("m", "a", "s"), LinkOrder.memory("m", "b", "o"));
 
   /** Deletes one fact and its source links; returns what it was, for the follow-up. */
   static final String DELETE =

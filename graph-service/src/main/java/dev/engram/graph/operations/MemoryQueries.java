@@ -1,10 +1,13 @@
 package dev.engram.graph.operations;
 
+import dev.engram.graph.scope.LinkOrder;
+
 /**
  * Cypher for projecting memories and exchanges: {@code (:Memory {tenant, id, …})} and {@code
  * (:Exchange {tenant, id, …})}, each with a {@code -[:MENTIONS {tenant, key}]->(:Entity)} per name
  * its text mentions. Placeholders (a memory known only as a fact source or relation end) become
- * real memories here.
+ * real memories here. Every link from an item to an entity carries the copy of the item's order
+ * that neighbours read (see {@link LinkOrder}): a memory's rewrite refreshes its fact sources' too.
  */
 final class MemoryQueries {
 
@@ -37,9 +40,15 @@ final class MemoryQueries {
       CALL (m, row) {
         UNWIND row.mentions AS mention
         MATCH (e:Entity {tenant: $tenant, id: mention.entity})
-        MERGE (m)-[:MENTIONS {tenant: $tenant, key: mention.key}]->(e)
+        MERGE (m)-[r:MENTIONS {tenant: $tenant, key: mention.key}]->(e)
+        %1$s
       }
-      RETURN previous""";
+      CALL (m) {
+        MATCH (m)-[r:SOURCE_OF]->(e:Entity)
+        %1$s
+      }
+      RETURN previous"""
+          .formatted(LinkOrder.memory("m", "r", "e"));
 
   static final String UPSERT_EXCHANGES =
       """
@@ -55,9 +64,11 @@ final class MemoryQueries {
       CALL (m, row) {
         UNWIND row.mentions AS mention
         MATCH (e:Entity {tenant: $tenant, id: mention.entity})
-        MERGE (m)-[:MENTIONS {tenant: $tenant, key: mention.key}]->(e)
+        MERGE (m)-[r:MENTIONS {tenant: $tenant, key: mention.key}]->(e)
+        %s
       }
-      RETURN previous""";
+      RETURN previous"""
+          .formatted(LinkOrder.exchange("m", "r", "e"));
 
   /** What forgetting a memory touches: the facts it sourced and the entities it mentions. */
   static final String SOURCED_FACTS =

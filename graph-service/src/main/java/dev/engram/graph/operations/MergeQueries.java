@@ -72,7 +72,7 @@ final class MergeQueries {
       WITH m, p
       MATCH (t:Entity {tenant: $tenant, id: $to})
       CREATE (m)-[n:MENTIONS]->(t)
-      SET n = p""";
+      SET n = p, n.entity = t.id""";
 
   static final String MOVE_SOURCES =
       """
@@ -83,7 +83,7 @@ final class MergeQueries {
       WITH m, p
       MATCH (t:Entity {tenant: $tenant, id: $to})
       CREATE (m)-[n:SOURCE_OF]->(t)
-      SET n = p""";
+      SET n = p, n.entity = t.id""";
 
   static final String DELETE_ENTITY = "MATCH (e:Entity {tenant: $tenant, id: $id}) DETACH DELETE e";
 

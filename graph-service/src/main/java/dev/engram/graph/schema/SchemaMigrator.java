@@ -34,7 +34,8 @@ class SchemaMigrator {
           "V001__schema.cypher",
           "V002__temporal_graph.cypher",
           "V003__view_centrality.cypher",
-          "V004__belief_keys.cypher");
+          "V004__belief_keys.cypher",
+          "V005__ranked_links.cypher");
 
   private static final Logger LOG = Logger.getLogger(SchemaMigrator.class);
 

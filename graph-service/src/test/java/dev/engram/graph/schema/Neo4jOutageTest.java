@@ -62,7 +62,7 @@ class Neo4jOutageTest {
                     .get("/q/health/ready")
                     .then()
                     .statusCode(200)
-                    .body(NEO4J + ".data.schema_version", equalTo("V004")));
+                    .body(NEO4J + ".data.schema_version", equalTo("V005")));
     given()
         .header("Authorization", TestKeys.AGENT_A)
         .when()

@@ -30,7 +30,7 @@ class ReadinessTest {
         .body("status", equalTo("UP"))
         .body("checks.name", hasItem("neo4j"))
         .body("checks.find { it.name == 'neo4j' }.status", equalTo("UP"))
-        .body("checks.find { it.name == 'neo4j' }.data.schema_version", equalTo("V004"));
+        .body("checks.find { it.name == 'neo4j' }.data.schema_version", equalTo("V005"));
   }
 
   @Test

@@ -8,6 +8,7 @@ import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.hasItems;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.engram.graph.support.LinkCopies;
 import dev.engram.graph.support.Neo4jTestServer;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -58,7 +59,7 @@ class SchemaMigratorTest {
             "fact_tenant_predicate"));
     assertThat(
         names("MATCH (m:SchemaMigration) RETURN m.version AS name"),
-        containsInAnyOrder("V001", "V002", "V003", "V004"));
+        containsInAnyOrder("V001", "V002", "V003", "V004", "V005"));
   }
 
   @Test
@@ -80,7 +81,7 @@ class SchemaMigratorTest {
 
     // Forget the bookkeeping: every statement runs again against the existing schema.
     run("MATCH (m:SchemaMigration) DELETE m");
-    assertThat(migrator.migrate(), contains("V001", "V002", "V003", "V004"));
+    assertThat(migrator.migrate(), contains("V001", "V002", "V003", "V004", "V005"));
 
     assertThat(
         names("SHOW CONSTRAINTS YIELD name RETURN name"),
@@ -88,7 +89,7 @@ class SchemaMigratorTest {
     assertThat(names("SHOW INDEXES YIELD name RETURN name"), containsInAnyOrder(indexes.toArray()));
     assertThat(
         names("MATCH (m:SchemaMigration) RETURN m.version AS name"),
-        containsInAnyOrder("V001", "V002", "V003", "V004"));
+        containsInAnyOrder("V001", "V002", "V003", "V004", "V005"));
   }
 
   @Test
@@ -117,6 +118,31 @@ class SchemaMigratorTest {
             "MATCH (b:Belief)-[k:BELIEF_KEY]->(b) WHERE b.tenant IN ['tenant-a', 'tenant-b']"
                 + " RETURN k.key AS name"),
         containsInAnyOrder("alice", "porto", "bob"));
+  }
+
+  @Test
+  void v005GivesTheLinksWrittenBeforeItTheirCopyOfTheOrder() {
+    run(
+        "CREATE (e:Entity {tenant: 'tenant-a', id: 'e1', name: 'Ada'}),"
+            + " (m:Memory {tenant: 'tenant-a', id: 1, confidence: 0.4}),"
+            + " (p:Memory {tenant: 'tenant-a', id: 2, placeholder: true}),"
+            + " (x:Exchange {tenant: 'tenant-a', id: 3}),"
+            + " (m)-[:MENTIONS {tenant: 'tenant-a', key: 'ada'}]->(e),"
+            + " (p)-[:SOURCE_OF {tenant: 'tenant-a', fact_id: 9, key: 'ada'}]->(e),"
+            + " (x)-[:MENTIONS {tenant: 'tenant-a', key: 'ada'}]->(e)");
+    run("MATCH (m:SchemaMigration {version: 'V005'}) DELETE m");
+
+    assertThat(migrator.migrate(), contains("V005"));
+    assertThat(LinkCopies.stale(driver, "tenant-a"), empty());
+    assertThat(
+        names(
+            "MATCH (n)-[r:MENTIONS|SOURCE_OF]->(:Entity {tenant: 'tenant-a'})"
+                + " RETURN type(r) + '/' + r.entity + '/' + coalesce(toString(r.rank), '-')"
+                + " + '/' + coalesce(toString(r.memory), toString(r.exchange)) AS name"),
+        containsInAnyOrder("MENTIONS/e1/0.4/1", "SOURCE_OF/e1/1.0/2", "MENTIONS/e1/-/3"));
+    assertThat(
+        names("SHOW INDEXES YIELD name RETURN name"),
+        hasItems("mention_rank", "source_rank", "exchange_mention"));
   }
 
   @Test
