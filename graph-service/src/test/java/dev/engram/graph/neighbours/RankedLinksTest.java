@@ -83,8 +83,8 @@ class RankedLinksTest {
               T,
               1000 + i,
               1,
-              agent,
-              chat,
+              scope.equals("GLOBAL") ? null : agent,
+              scope.equals("CHAT") ? chat : null,
               scope,
               "Hubert met Ada in Porto, note " + i + ".",
               "2026-01-%02dT00:00:00Z".formatted(1 + i % 28),
@@ -219,6 +219,7 @@ class RankedLinksTest {
     p.put("views", List.of());
     p.put("memories", List.of());
     p.put("expand", false);
+    p.put("perNode", 200);
     return p;
   }
 

@@ -27,12 +27,11 @@ public final class LinkCopies {
                  {entity: r.entity, rank: r.rank, memory: r.memory, exchange: r.exchange} AS got
             WHERE any(k IN keys(want)
                       WHERE NOT coalesce(want[k] = got[k], want[k] IS NULL AND got[k] IS NULL))
-            RETURN type(r) + ' ' + toString(n.id) + '->' + e.id + ' want ' + toString(want)
-                   + ' got ' + toString(got) AS stale
-            ORDER BY stale""",
+            RETURN type(r) + ' ' + toString(n.id) + '->' + e.id AS link, want, got
+            ORDER BY link""",
             Map.of("tenant", tenant))
         .stream()
-        .map(r -> r.get("stale").asString())
+        .map(r -> r.get("link").asString() + " want " + r.get("want") + " got " + r.get("got"))
         .toList();
   }
 }
