@@ -34,10 +34,12 @@ import java.util.stream.Stream;
 /**
  * Gathers what a context block is made of and has it packed into the budget: slots and the chat's
  * recent turns from capture-service (started first, awaited late), the current facts about the
- * entities in play from graph-service (asked once the turns name the chat's people), PROFILE
- * memories, highest-confidence memories, the memories about each person, recall on the query, and
- * for a long-horizon question the chat's summaries ({@link SummarySource}). Without one of the
- * other services the block is built without its part, and the answer says so.
+ * entities in play from graph-service (asked as soon as the turns name the chat's people, while the
+ * request thread recalls), PROFILE memories, highest-confidence memories, the memories about each
+ * person, recall on the query, and for a long-horizon question the chat's summaries ({@link
+ * SummarySource}). Nothing the recall does waits for another service's answer but its own graph
+ * call. Without one of the other services the block is built without its part, and the answer says
+ * so.
  */
 @ApplicationScoped
 public class ContextService {
@@ -119,48 +121,49 @@ public class ContextService {
     }
     var c = config.context();
     CompletableFuture<List<SlotSource.Slot>> pendingSlots =
-        slots.slots(tenant, r.agent(), r.chat(), r.session(), r.thread());
+        metrics.timed("slots", slots.slots(tenant, r.agent(), r.chat(), r.session(), r.thread()));
     int recentTurns = r.recentTurns() == null ? c.recentTurns() : r.recentTurns();
     CompletableFuture<List<TurnSource.Turn>> pendingTurns =
         r.chat() == null || recentTurns == 0
             ? CompletableFuture.completedFuture(List.of())
-            : turns.recent(tenant, r.agent(), r.chat(), r.mode(), recentTurns);
+            : metrics.timed(
+                "recent_turns", turns.recent(tenant, r.agent(), r.chat(), r.mode(), recentTurns));
     CompletableFuture<List<Long>> pendingCanonical =
-        canonical.canonical(tenant, r.agent(), r.chat());
-    int n = c.candidates();
-    Visibility memories =
-        new Visibility(tenant, r.agent(), r.chat(), Set.of(DocKind.MEMORY), Instant.now())
-            .withMode(r.mode());
-    Page profile = store.byConfidence(memories.withFilters(only(PROFILE)), n);
-    Page essential =
-        store.byConfidence(memories.withFilters(except(PROFILE, SummarySource.SUMMARY)), n);
-    ContextAssembler.Layer history =
-        SummarySource.longHorizon(r.query())
-            ? SummarySource.of(store, memories, n)
-            : ContextAssembler.Layer.EMPTY;
-    List<ContextResponse.Skipped> skipped = new ArrayList<>();
-    List<TurnSource.Turn> recent = await(pendingTurns, "recent_turns", skipped, List.of());
-    List<Long> canonicalIds = await(pendingCanonical, "canonical", skipped, List.of());
-    Page identity = canonicalFirst(canonicalIds, profile, memories);
-    // People are filled before the identity layer and an item is shown once: without this, a
-    // canonical memory about someone in the chat would land in their section, not first in
-    // identity where a human's approval puts it (issue 17).
-    Set<DocKey> promoted =
-        canonicalIds.stream().map(id -> new DocKey(DocKind.MEMORY, id)).collect(Collectors.toSet());
-    List<String> people = People.of(recent, r.agent(), c.maxPeople());
-    List<String> entities = entities(people, recent);
-    boolean asked = !entities.isEmpty() || (r.query() != null && !r.query().isBlank());
+        metrics.timed("canonical", canonical.canonical(tenant, r.agent(), r.chat()));
+    // The facts and beliefs need the chat's people, so they are asked as soon as the turns arrive
+    // (turns that failed put no one in play), while this thread recalls and reads the index.
+    CompletableFuture<List<String>> pendingEntities =
+        pendingTurns
+            .exceptionally(failed -> List.of())
+            .thenApply(recent -> entities(People.of(recent, r.agent(), c.maxPeople()), recent));
     CompletableFuture<FactSource.Facts> pendingFacts =
-        asked
-            ? facts.current(
-                tenant, r.agent(), r.chat(), r.mode(), r.query(), entities, c.factsLimit())
-            : CompletableFuture.completedFuture(FactSource.Facts.NONE);
+        pendingEntities.thenCompose(
+            entities ->
+                asked(entities, r)
+                    ? metrics.timed(
+                        "facts",
+                        facts.current(
+                            tenant,
+                            r.agent(),
+                            r.chat(),
+                            r.mode(),
+                            r.query(),
+                            entities,
+                            c.factsLimit()))
+                    : CompletableFuture.completedFuture(FactSource.Facts.NONE));
     CompletableFuture<List<BeliefSource.Belief>> pendingBeliefs =
-        asked && uncertain.enabled()
-            ? beliefs.about(tenant, r.mode(), r.query(), entities, uncertain.limit())
-            : CompletableFuture.completedFuture(List.of());
+        pendingEntities.thenCompose(
+            entities ->
+                asked(entities, r) && uncertain.enabled()
+                    ? metrics.timed(
+                        "beliefs",
+                        beliefs.about(tenant, r.mode(), r.query(), entities, uncertain.limit()))
+                    : CompletableFuture.completedFuture(List.of()));
+    int n = c.candidates();
     ContextAssembler.Layer relevance = ContextAssembler.Layer.EMPTY;
+    List<ContextResponse.Skipped> recallSkipped = new ArrayList<>();
     if (r.query() != null && !r.query().isBlank()) {
+      long recallStart = System.nanoTime();
       RecallResult found =
           recall.recall(
               new RecallQuery(
@@ -173,21 +176,48 @@ public class ContextService {
                   Set.of(DocKind.values()),
                   Filters.NONE,
                   r.mode()));
+      metrics.stage("recall", System.nanoTime() - recallStart);
       found
           .skipped()
-          .forEach(s -> skipped.add(new ContextResponse.Skipped(s.signal(), s.reason())));
+          .forEach(s -> recallSkipped.add(new ContextResponse.Skipped(s.signal(), s.reason())));
       var documents = found.hits().stream().map(FusedHit::document).toList();
       relevance = new ContextAssembler.Layer(documents, documents.size());
     }
+    long indexStart = System.nanoTime();
+    Visibility memories =
+        new Visibility(tenant, r.agent(), r.chat(), Set.of(DocKind.MEMORY), Instant.now())
+            .withMode(r.mode());
+    Page profile = store.byConfidence(memories.withFilters(only(PROFILE)), n);
+    Page essential =
+        store.byConfidence(memories.withFilters(except(PROFILE, SummarySource.SUMMARY)), n);
+    ContextAssembler.Layer history =
+        SummarySource.longHorizon(r.query())
+            ? SummarySource.of(store, memories, n)
+            : ContextAssembler.Layer.EMPTY;
+    metrics.stage("index", System.nanoTime() - indexStart);
+    long waitStart = System.nanoTime();
+    List<ContextResponse.Skipped> skipped = new ArrayList<>();
+    List<TurnSource.Turn> recent = await(pendingTurns, "recent_turns", skipped, List.of());
+    List<Long> canonicalIds = await(pendingCanonical, "canonical", skipped, List.of());
+    skipped.addAll(recallSkipped);
+    FactSource.Facts current = await(pendingFacts, "facts", skipped, FactSource.Facts.NONE);
+    List<String> doubts = uncertain.lines(await(pendingBeliefs, "beliefs", skipped, List.of()));
+    List<SlotSource.Slot> loaded = await(pendingSlots, "slots", skipped, List.of());
+    long packStart = System.nanoTime();
+    metrics.stage("wait", packStart - waitStart);
+    Page identity = canonicalFirst(canonicalIds, profile, memories);
+    // People are filled before the identity layer and an item is shown once: without this, a
+    // canonical memory about someone in the chat would land in their section, not first in
+    // identity where a human's approval puts it (issue 17).
+    Set<DocKey> promoted =
+        canonicalIds.stream().map(id -> new DocKey(DocKind.MEMORY, id)).collect(Collectors.toSet());
+    List<String> people = People.of(recent, r.agent(), c.maxPeople());
     List<IndexDocument> pool =
         Stream.of(identity.documents(), essential.documents(), relevance.documents())
             .flatMap(List::stream)
             .toList();
-    FactSource.Facts current = await(pendingFacts, "facts", skipped, FactSource.Facts.NONE);
-    List<String> doubts = uncertain.lines(await(pendingBeliefs, "beliefs", skipped, List.of()));
     List<People.Person> persons =
         people.stream().map(p -> person(p, memories, pool, current, promoted)).toList();
-    List<SlotSource.Slot> loaded = await(pendingSlots, "slots", skipped, List.of());
     var assembled =
         assembler.assemble(
             r.budgetTokens(),
@@ -202,6 +232,7 @@ public class ContextService {
                 doubts,
                 history));
     usage.memories(tenant, shown(assembled.sections()), true);
+    metrics.stage("pack", System.nanoTime() - packStart);
     long took = System.nanoTime() - start;
     metrics.assembled(took);
     return new ContextResponse(
@@ -212,6 +243,11 @@ public class ContextService {
         assembled.sections().stream().map(this::section).toList(),
         skipped,
         took / 1_000_000);
+  }
+
+  /** Whether the graph is asked at all: something is in play, or there is a question. */
+  private static boolean asked(List<String> entities, ContextRequest r) {
+    return !entities.isEmpty() || (r.query() != null && !r.query().isBlank());
   }
 
   /**

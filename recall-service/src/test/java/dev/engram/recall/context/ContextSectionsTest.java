@@ -25,6 +25,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -242,6 +244,38 @@ class ContextSectionsTest {
     sent.get("entities").forEach(e -> entities.add(e.asText()));
     assertEquals(List.of("alice", "bob"), entities.subList(0, 2), "the people first");
     assertTrue(entities.contains("Oslo"), "then the names the turns mention: " + entities);
+  }
+
+  @Test
+  void theRecallDoesNotWaitForTheTurnsAndTheirPeopleStillReachTheFacts() {
+    // The turns answer only once the recall's graph call has arrived: a context that waited for
+    // the turns before recalling would wait out the turns' deadline and skip them.
+    CountDownLatch recalled = new CountDownLatch(1);
+    RecallTestResources.graph()
+        .answer(
+            r -> {
+              recalled.countDown();
+              return "{\"entities\":[],\"items\":[],\"took_ms\":1}";
+            });
+    RecallTestResources.recentTurns()
+        .answer(
+            r -> {
+              try {
+                recalled.await(5, TimeUnit.SECONDS);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              return turns(List.<String[]>of(new String[] {"alice", "user", "Any news?"}));
+            });
+    RecallTestResources.currentFacts()
+        .answer(r -> facts(0, fact(91, "Alice", "lives_in", "Oslo", null, null)));
+    JsonPath json = context(Map.of("query", "Where does Alice live?"), 1_000).jsonPath();
+    assertEquals(List.of(), json.getList("skipped"), json.prettify());
+    assertTrue(
+        section(json, "person:alice").get("text").toString().contains("Alice lives_in Oslo"),
+        json.prettify());
+    var sent = RecallTestResources.currentFacts().received().getLast().body();
+    assertEquals("alice", sent.get("entities").get(0).asText(), "the people of the late turns");
   }
 
   // ---- helpers
