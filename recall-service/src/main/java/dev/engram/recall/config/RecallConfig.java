@@ -307,7 +307,12 @@ public interface RecallConfig {
     @WithDefault("all-minilm-l6-v2-q")
     String model();
 
-    /** Texts per model call; larger batches are faster per text but pad to the longest text. */
+    /**
+     * Texts per model call. Every text of a call is padded to its longest, and the int8 model
+     * quantises a call's activations as a whole, so with more than 1 a text's vector depends on its
+     * batch mates (cosine above 0.97); 1 gives each text one vector and, on the bench's and
+     * LoCoMo's texts, less CPU per text (BENCHMARKS.md, *Embedding batches*).
+     */
     @WithDefault("32")
     @Min(1)
     @Max(1024)

@@ -151,6 +151,60 @@ class OnnxEmbedderTest {
   }
 
   @Test
+  void aTextEmbeddedAloneHasOneVectorWhateverItIsSentWith() throws Exception {
+    List<String> texts = variedTexts(300);
+    try (OnnxEmbedder alone =
+        LocalModel.ALL_MINILM_L6_V2_Q.load(
+            new OnnxEmbedder.Settings(1, 2, 256, false), (t, n) -> {})) {
+      List<float[]> inOrder = alone.embed(texts);
+      List<String> reversed = new ArrayList<>(texts.reversed());
+      List<float[]> backwards = alone.embed(reversed);
+      List<float[]> inChunks = new ArrayList<>();
+      for (int from = 0; from < texts.size(); from += 7) {
+        inChunks.addAll(alone.embed(texts.subList(from, Math.min(texts.size(), from + 7))));
+      }
+      for (int i = 0; i < texts.size(); i++) {
+        assertArrayEquals(inOrder.get(i), backwards.get(texts.size() - 1 - i), texts.get(i));
+        assertArrayEquals(inOrder.get(i), inChunks.get(i), texts.get(i));
+      }
+      // A batch of several texts is quantised as a whole (DynamicQuantizeLinear takes one scale
+      // per tensor, padding included), so regrouping the texts of a batch cannot keep its vectors
+      // within float tolerance: 300 texts in batches of 4 move by more than 1e-3 somewhere while
+      // staying the same text's vector (cosine above 0.95).
+      List<float[]> batched = embedder.embed(texts);
+      double maxDifference = 0;
+      for (int i = 0; i < texts.size(); i++) {
+        assertTrue(dot(inOrder.get(i), batched.get(i)) > 0.95, texts.get(i));
+        for (int d = 0; d < 384; d++) {
+          maxDifference = Math.max(maxDifference, Math.abs(inOrder.get(i)[d] - batched.get(i)[d]));
+        }
+      }
+      assertTrue(maxDifference > 1e-3, "batch mates move vectors by " + maxDifference);
+    }
+  }
+
+  /** Seeded sentences of 3 to 60 words, like memories and turns vary in length. */
+  static List<String> variedTexts(int count) {
+    String[] words =
+        ("Alice Bob Porto Lisbon harbour crane ship cargo budget release deadline moved adopted"
+                + " puppy quarterly report allergic peanuts meeting Tuesday prefers tea coffee"
+                + " project slipped because the database migration failed again and again while"
+                + " everyone waited for the review of the new design in the office near the river")
+            .split(" ");
+    java.util.SplittableRandom random = new java.util.SplittableRandom(14);
+    List<String> texts = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      int length = 3 + random.nextInt(random.nextInt(4) == 0 ? 58 : 20);
+      StringBuilder text = new StringBuilder();
+      for (int w = 0; w < length; w++) {
+        text.append(w == 0 ? "" : " ").append(words[random.nextInt(words.length)]);
+      }
+      texts.add(text.append('.').toString());
+    }
+    return texts;
+  }
+
+  @Test
   void splitsIntoBatchesOfTheConfiguredSize() {
     int before = CALLS.get();
     embedder.embed(List.of("one", "two", "three", "four", "five", "six", "seven", "eight", "nine"));
