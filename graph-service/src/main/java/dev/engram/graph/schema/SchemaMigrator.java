@@ -62,9 +62,9 @@ class SchemaMigrator {
   SchemaMigrator(Neo4jClient neo4j, GraphConfig config) {
     this.neo4j = neo4j;
     this.config = config.schema();
-    // A migration may rewrite data (V004 adds key loops to every belief: 17 s for 23 626 beliefs
-    // on a loaded machine), so a statement has a batch's deadline, not a read's.
-    this.statementTimeout = config.operations().batchTimeout();
+    // A migration may rewrite data (V004 adds key loops to every belief, V005 copies the order
+    // onto every mention), so a statement has its own long deadline, not a read's or a batch's.
+    this.statementTimeout = this.config.statementTimeout();
     this.migrations = FILES.stream().map(SchemaMigration::load).toList();
   }
 
