@@ -37,6 +37,8 @@ public final class LocomoCommand {
                               chats of the same tenant, without asking their questions (a
                               crowded tenant); none: don't (default)
           --index-timeout S   seconds to wait for indexing (default 1800)
+          --reflector-timeout S  seconds one chat's Reflector run may take (default 1800; a
+                              long chat on a busy machine outlasts the 60 s of other calls)
           --json FILE         also write the metrics (and ingest and latency numbers) as JSON
       """;
 
@@ -51,6 +53,7 @@ public final class LocomoCommand {
     int batch = args.integer("batch", 100);
     int concurrency = args.integer("concurrency", 2);
     Duration indexTimeout = Duration.ofSeconds(args.number("index-timeout", 1800));
+    Duration reflectorTimeout = Duration.ofSeconds(args.number("reflector-timeout", 1800));
     String reflector = args.string("reflector", "run");
     if (!reflector.equals("run") && !reflector.equals("skip")) {
       throw new IllegalArgumentException("--reflector is run or skip, not " + reflector);
@@ -113,7 +116,8 @@ public final class LocomoCommand {
     if (reflector.equals("run")) {
       out.println("Running the Reflector over each chat");
       long reflectStart = System.nanoTime();
-      reflected = new ReflectorTrigger(api, out).run(agent, stored);
+      reflected =
+          new ReflectorTrigger(new EngramApi(target, reflectorTimeout), out).run(agent, stored);
       if (reflected >= 0) {
         long reflectEnd = System.nanoTime();
         wait.await(
