@@ -30,6 +30,9 @@ public final class LoadCommand {
         load --memories N          ingest throughput and recall latency at N memories (10k, 100k, 1m)
           --queries N         measured queries per concurrency level (default 1000)
           --warmup N          unmeasured queries first (default 100)
+          --context-warmup N  unmeasured context requests before the measured ones (default 10;
+                              the context path has its own code to compile, so a figure taken
+                              after 10 is a cold server's)
           --k N               items per recall (default 10)
           --json FILE         also write the numbers as JSON
       """
@@ -44,6 +47,7 @@ public final class LoadCommand {
     String agent = set.agent();
     int queries = args.integer("queries", 1000);
     int warmup = args.integer("warmup", 100);
+    int contextWarmup = args.integer("context-warmup", 10);
     int k = args.integer("k", 10);
     String json = args.string("json", null);
     Target target = Target.resolve(args, env);
@@ -95,15 +99,22 @@ public final class LoadCommand {
       double model = after.modelMillis(before) / recalls;
       cpuAfter.print(cpuBefore, recalls, "recall", model, out, node.putObject("cpu_per_recall"));
     }
-    ProcessCpu cpuBeforeContext = ProcessCpu.read(target.home());
-    Optional<LatencyRun.Result> context = context(api, generator, agent, queries, out);
+    Optional<ContextRun> context = context(api, generator, agent, contextWarmup, queries, out);
     if (context.isPresent()) {
       ObjectNode node = report.putObject("context_c1");
-      put(node, context.get());
-      double requests = context.get().client().count() + 10; // and the 10 warm-up requests
+      put(node, context.get().result());
+      node.put("warmup", contextWarmup);
       ObjectNode cpu = node.putObject("cpu_per_context");
-      ProcessCpu.read(target.home())
-          .print(cpuBeforeContext, requests, "context", Double.NaN, out, cpu);
+      context
+          .get()
+          .cpuAfter()
+          .print(
+              context.get().cpuBefore(),
+              context.get().result().client().count(),
+              "context",
+              Double.NaN,
+              out,
+              cpu);
     } else {
       report.put("context_c1", "unavailable");
     }
@@ -136,21 +147,31 @@ public final class LoadCommand {
     return body;
   }
 
+  /** The measured contexts and the suite's CPU around them (the warm-up is outside). */
+  private record ContextRun(LatencyRun.Result result, ProcessCpu cpuBefore, ProcessCpu cpuAfter) {}
+
   /** {@code POST /v1/context} p95 at concurrency 1, if recall-service has the endpoint. */
-  private static Optional<LatencyRun.Result> context(
-      EngramApi api, SentenceGenerator generator, String agent, int queries, PrintStream out)
+  private static Optional<ContextRun> context(
+      EngramApi api,
+      SentenceGenerator generator,
+      String agent,
+      int warmup,
+      int queries,
+      PrintStream out)
       throws IOException, InterruptedException {
     LatencyRun run = new LatencyRun(api, "/v1/context");
     try {
-      run.run(i -> ContextRequests.body(generator, agent, i), 2_000_000_000L, 10, 1);
+      run.run(i -> ContextRequests.body(generator, agent, i), 2_000_000_000L, warmup, 1);
     } catch (EngramApi.ApiException e) {
       out.println("context: not measured, " + e.getMessage());
       return Optional.empty();
     }
+    ProcessCpu before = ProcessCpu.read(api.target().home());
     LatencyRun.Result r =
         run.run(i -> ContextRequests.body(generator, agent, i), 3_000_000_000L, queries, 1);
-    print(out, "context", r);
-    return Optional.of(r);
+    ProcessCpu after = ProcessCpu.read(api.target().home());
+    print(out, "context (after " + warmup + " unmeasured)", r);
+    return Optional.of(new ContextRun(r, before, after));
   }
 
   private static void print(PrintStream out, String what, LatencyRun.Result r) {
