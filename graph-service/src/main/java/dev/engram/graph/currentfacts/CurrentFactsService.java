@@ -10,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -40,10 +41,11 @@ class CurrentFactsService {
     Map<String, Object> parameters =
         new Visibility(request.tenant(), request.agent(), request.chat(), request.mode())
             .parameters();
-    List<EntityRef> inPlay = entitiesInPlay(request, parameters);
+    Set<String> withFacts = new HashSet<>();
+    List<EntityRef> inPlay = entitiesInPlay(request, parameters, withFacts);
     List<CurrentFactsResponse.CurrentFact> facts = new ArrayList<>();
     long total = 0;
-    if (!inPlay.isEmpty()) {
+    if (inPlay.stream().anyMatch(entity -> withFacts.contains(entity.id()))) {
       parameters.put("entities", inPlay.stream().map(EntityRef::id).toList());
       parameters.put("now", Neo4jValues.time(Instant.now()));
       parameters.put("limit", request.limitOrDefault());
@@ -59,9 +61,12 @@ class CurrentFactsService {
     return new CurrentFactsResponse(inPlay, facts, total - facts.size(), tookMs);
   }
 
-  /** The longest matches of the text, then the names given directly, each entity once. */
+  /**
+   * The longest matches of the text, then the names given directly, each entity once; the ids of
+   * those found with any fact are added to {@code withFacts}.
+   */
   private List<EntityRef> entitiesInPlay(
-      CurrentFactsRequest request, Map<String, Object> parameters) {
+      CurrentFactsRequest request, Map<String, Object> parameters, Set<String> withFacts) {
     List<QueryNames.Span> spans =
         request.text() == null ? List.of() : QueryNames.candidates(request.text());
     List<String> named = new ArrayList<>();
@@ -82,10 +87,14 @@ class CurrentFactsService {
         .read(
             CurrentFactsQueries.ENTITIES,
             parameters,
-            row ->
-                Map.entry(
-                    row.get("key").asString(),
-                    new EntityRef(row.get("id").asString(), row.get("name").asString())))
+            row -> {
+              if (row.get("has_facts").asBoolean()) {
+                withFacts.add(row.get("id").asString());
+              }
+              return Map.entry(
+                  row.get("key").asString(),
+                  new EntityRef(row.get("id").asString(), row.get("name").asString()));
+            })
         .forEach(found -> byKey.put(found.getKey(), found.getValue()));
     List<String> chosen = new ArrayList<>();
     QueryNames.longestMatches(spans, byKey.keySet()).forEach(span -> chosen.add(span.key()));

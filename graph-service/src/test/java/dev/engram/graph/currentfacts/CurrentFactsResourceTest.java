@@ -71,7 +71,9 @@ class CurrentFactsResourceTest {
                 .op(),
             fact(A, 10, "William", "works_at", "Initech").scope("GLOBAL", null, null).op(),
             fact(A, 11, "Bill", "plays", "Golf").scope("GLOBAL", null, null).op(),
-            fact(B, 1, "Alice", "lives_in", "Paris").scope("GLOBAL", null, null).op()));
+            fact(B, 1, "Alice", "lives_in", "Paris").scope("GLOBAL", null, null).op(),
+            // Zoe Quist is only mentioned: an entity without any fact
+            Ops.memory(A, 100, "bot1", "c1", "Zoe Quist met Alice.", "2026-01-01T00:00:00Z")));
     given()
         .header("Authorization", TestKeys.ADMIN_A)
         .contentType("application/json")
@@ -138,6 +140,34 @@ class CurrentFactsResourceTest {
         .statusCode(200)
         .body("entities.name", contains("William"))
         .body("facts.predicate", org.hamcrest.Matchers.containsInAnyOrder("works_at", "plays"));
+  }
+
+  /**
+   * An entity with no fact puts itself in play and finds nothing, without the facts statement
+   * (issue 14); beside one with facts, or as the object of facts, the facts are all there.
+   */
+  @Test
+  void anEntityWithoutFactsIsInPlayAndTheOthersFactsStillCome() {
+    current(A, "bot1", "c1", "What does Zoe Quist like?", null, null)
+        .statusCode(200)
+        .body("entities.name", contains("Zoe Quist"))
+        .body("facts", empty())
+        .body("omitted", equalTo(0));
+    current(A, "bot1", "c1", "Zoe Quist and Alice", null, 3)
+        .statusCode(200)
+        .body("entities.name", contains("Zoe Quist", "Alice"))
+        .body("facts.id", contains(2, 9, 5))
+        .body("omitted", equalTo(1));
+    current(A, "bot1", "c1", null, List.of("Porto"), null)
+        .statusCode(200)
+        .body("entities.name", contains("Porto"))
+        .body("facts.id", contains(2));
+    // Facts it has, none current for this reader: found by the statement, still none.
+    current(A, "bot1", "c1", null, List.of("Jazz", "Lisbon", "Mars"), null)
+        .statusCode(200)
+        .body("entities.name", contains("Jazz", "Lisbon", "Mars"))
+        .body("facts", empty())
+        .body("omitted", equalTo(0));
   }
 
   @Test
