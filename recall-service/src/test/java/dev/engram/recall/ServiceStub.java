@@ -69,6 +69,7 @@ public final class ServiceStub implements AutoCloseable {
   private volatile int status = 200;
   private volatile long delayMillis;
   private volatile Function<Received, Reply> parts;
+  private volatile boolean ownAnswer;
 
   public ServiceStub(String path, String emptyAnswer) throws IOException {
     this(null, path, emptyAnswer);
@@ -141,7 +142,7 @@ public final class ServiceStub implements AutoCloseable {
     int code = status;
     String body = code == 200 ? answer.apply(r) : "{\"status\":" + code + "}";
     Function<Received, Reply> made = parts;
-    if (code == 200 && made != null) {
+    if (code == 200 && made != null && !ownAnswer) {
       Reply inner = made.apply(r);
       code = inner.status();
       body = inner.body();
@@ -162,8 +163,8 @@ public final class ServiceStub implements AutoCloseable {
 
   /**
    * Answers 200 requests with what {@code parts} makes of each (an answer built from other stubs'
-   * replies, status included); its own {@link #status} and {@link #delay} still come first, and
-   * {@link #reset} keeps it.
+   * replies, status included); its own {@link #status} and {@link #delay} still come first, an
+   * answer a test sets replaces it until {@link #reset}, and reset keeps it.
    */
   public void answerFromParts(Function<Received, Reply> parts) {
     this.parts = parts;
@@ -221,12 +222,14 @@ public final class ServiceStub implements AutoCloseable {
   /** Answers 200 with what {@code answer} makes of each request. */
   public void answer(Function<Received, String> answer) {
     this.answer = answer;
+    this.ownAnswer = true;
   }
 
   /** Answers 200 with the contract's fixture response, as the real service answers it. */
   public void answerWithFixture() {
     String fixture = fixtureResponse.toString();
     this.answer = r -> fixture;
+    this.ownAnswer = true;
   }
 
   /** Answers every request with this status (non-200: a problem body). */
@@ -242,6 +245,7 @@ public final class ServiceStub implements AutoCloseable {
   public void reset() {
     received.clear();
     answer = r -> emptyAnswer;
+    ownAnswer = false;
     status = 200;
     delayMillis = 0;
   }
