@@ -130,7 +130,10 @@ class CalledContractsTest {
       body.put("budget_tokens", 2000);
       JsonNode context = context(body);
       assertEquals(queryOfT1(query), ServiceStub.query(stub.received().getLast().query()));
-      assertEquals(List.of(), context.get("skipped").findValuesAsText("source"));
+      List<String> skipped = context.get("skipped").findValuesAsText("source");
+      assertTrue(
+          skipped.stream().noneMatch(List.of("slots", "recent_turns", "canonical")::contains),
+          skipped.toString());
       JsonNode fixture = Contracts.json("context-parts", "response.json");
       String text = context.get("text").asText();
       for (JsonNode slot : fixture.get("slots")) {
