@@ -35,6 +35,9 @@ public final class ServiceStub implements AutoCloseable {
   /** One request as received: body (POST) or query string (GET), and its Authorization header. */
   public record Received(JsonNode body, String query, String authorization) {}
 
+  /** One answer: its status and body. */
+  public record Reply(int status, String body) {}
+
   /** The contract fixture of each endpoint this stub can stand in for. */
   private static final Map<String, String> FIXTURES =
       Map.of(
@@ -43,14 +46,16 @@ public final class ServiceStub implements AutoCloseable {
           "/internal/v1/graph/beliefs/about", "graph-beliefs-about",
           "/internal/v1/slots", "slots",
           "/internal/v1/exchanges/recent", "recent-turns",
-          "/internal/v1/canonical", "canonical");
+          "/internal/v1/canonical", "canonical",
+          "/internal/v1/context-parts", "context-parts");
 
   /** Query parameters a GET endpoint cannot do without (the contract's 400 names them). */
   private static final Map<String, List<String>> REQUIRED =
       Map.of(
           "slots", List.of("tenant", "agent"),
           "recent-turns", List.of("tenant", "agent", "chat", "limit"),
-          "canonical", List.of("tenant", "agent"));
+          "canonical", List.of("tenant", "agent"),
+          "context-parts", List.of("tenant", "agent"));
 
   private final HttpServer server;
   private final boolean ownsServer;
@@ -58,10 +63,13 @@ public final class ServiceStub implements AutoCloseable {
   private final String emptyAnswer;
   private final List<JsonNode> fixtureRequests;
   private final JsonNode fixtureResponse;
+  private final List<JsonNode> fixtureResponses;
   private final List<Received> received = new CopyOnWriteArrayList<>();
   private volatile Function<Received, String> answer;
   private volatile int status = 200;
   private volatile long delayMillis;
+  private volatile Function<Received, Reply> parts;
+  private volatile boolean ownAnswer;
 
   public ServiceStub(String path, String emptyAnswer) throws IOException {
     this(null, path, emptyAnswer);
@@ -81,6 +89,10 @@ public final class ServiceStub implements AutoCloseable {
     this.fixtureRequests =
         Contracts.examples(api, "request").stream().map(file -> Contracts.json(api, file)).toList();
     this.fixtureResponse = Contracts.json(api, "response.json");
+    this.fixtureResponses =
+        Contracts.examples(api, "response").stream()
+            .map(file -> Contracts.json(api, file))
+            .toList();
     this.ownsServer = host == null;
     if (ownsServer) {
       server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -95,11 +107,30 @@ public final class ServiceStub implements AutoCloseable {
   private void handle(HttpExchange exchange) throws IOException {
     byte[] in = exchange.getRequestBody().readAllBytes();
     URI uri = exchange.getRequestURI();
-    Received r =
-        new Received(
-            in.length == 0 ? null : JSON.readTree(in),
-            uri.getRawQuery(),
-            exchange.getRequestHeaders().getFirst("Authorization"));
+    Reply reply =
+        reply(
+            new Received(
+                in.length == 0 ? null : JSON.readTree(in),
+                uri.getRawQuery(),
+                exchange.getRequestHeaders().getFirst("Authorization")));
+    if (reply.status() != 200) {
+      System.err.println("ServiceStub " + exchange.getRequestURI() + ": " + reply.body());
+    }
+    byte[] bytes = reply.body().getBytes(StandardCharsets.UTF_8);
+    exchange.getResponseHeaders().add("Content-Type", "application/json");
+    exchange.sendResponseHeaders(reply.status(), bytes.length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(bytes);
+    } catch (IOException e) {
+      // the client gave up waiting (a slow-stub test); nothing to do
+    }
+  }
+
+  /**
+   * What this stub answers {@code r} (recorded, after its delay), held to the contract: also how a
+   * stand-in made of other stubs asks each of them.
+   */
+  public Reply reply(Received r) {
     received.add(r);
     if (delayMillis > 0) {
       try {
@@ -110,28 +141,33 @@ public final class ServiceStub implements AutoCloseable {
     }
     int code = status;
     String body = code == 200 ? answer.apply(r) : "{\"status\":" + code + "}";
+    Function<Received, Reply> made = parts;
+    if (code == 200 && made != null && !ownAnswer) {
+      Reply inner = made.apply(r);
+      code = inner.status();
+      body = inner.body();
+    }
     List<String> drift = requestErrors(r);
     if (!drift.isEmpty()) {
       code = 400;
       body = problem(400, "validation_failed", "the request differs from the contract: " + drift);
     } else if (code == 200) {
-      drift = Contracts.shapeErrors(fixtureResponse, Contracts.parse(body), true);
+      drift = Contracts.shapeErrors(fixtureResponses, Contracts.parse(body), true);
       if (!drift.isEmpty()) {
         code = 500;
         body = problem(500, "stub_answer_drifted", "the test's answer differs: " + drift);
       }
     }
-    if (!drift.isEmpty()) {
-      System.err.println("ServiceStub " + exchange.getRequestURI() + ": " + body);
-    }
-    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-    exchange.getResponseHeaders().add("Content-Type", "application/json");
-    exchange.sendResponseHeaders(code, bytes.length);
-    try (OutputStream out = exchange.getResponseBody()) {
-      out.write(bytes);
-    } catch (IOException e) {
-      // the client gave up waiting (a slow-stub test); nothing to do
-    }
+    return new Reply(code, body);
+  }
+
+  /**
+   * Answers 200 requests with what {@code parts} makes of each (an answer built from other stubs'
+   * replies, status included); its own {@link #status} and {@link #delay} still come first, an
+   * answer a test sets replaces it until {@link #reset}, and reset keeps it.
+   */
+  public void answerFromParts(Function<Received, Reply> parts) {
+    this.parts = parts;
   }
 
   /** A POST body has the fixture request's shape; a GET's parameters are the fixture's. */
@@ -186,12 +222,14 @@ public final class ServiceStub implements AutoCloseable {
   /** Answers 200 with what {@code answer} makes of each request. */
   public void answer(Function<Received, String> answer) {
     this.answer = answer;
+    this.ownAnswer = true;
   }
 
   /** Answers 200 with the contract's fixture response, as the real service answers it. */
   public void answerWithFixture() {
     String fixture = fixtureResponse.toString();
     this.answer = r -> fixture;
+    this.ownAnswer = true;
   }
 
   /** Answers every request with this status (non-200: a problem body). */
@@ -207,6 +245,7 @@ public final class ServiceStub implements AutoCloseable {
   public void reset() {
     received.clear();
     answer = r -> emptyAnswer;
+    ownAnswer = false;
     status = 200;
     delayMillis = 0;
   }

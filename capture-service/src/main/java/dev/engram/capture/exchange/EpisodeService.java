@@ -12,7 +12,7 @@ import java.util.List;
 
 /** Reads the verbatim trace back: the turns around a moment, and one UTC day as a Markdown log. */
 @ApplicationScoped
-class EpisodeService {
+public class EpisodeService {
 
   private final ExchangeRepository exchanges;
   private final SessionLog sessions;
@@ -57,7 +57,7 @@ class EpisodeService {
   }
 
   /** The newest {@code limit} ACTIVE turns of a chat, oldest first (internal API). */
-  Uni<RecentTurns> recent(String tenant, String agent, String chat, String mode, int limit) {
+  public Uni<RecentTurns> recent(String tenant, String agent, String chat, String mode, int limit) {
     return exchanges
         .latestInChat(tenant, agent, chat, mode, limit + 1)
         .map(

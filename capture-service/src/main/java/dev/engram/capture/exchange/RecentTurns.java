@@ -7,10 +7,10 @@ import java.util.List;
  * The newest turns of a chat for context assembly (internal API), oldest first; {@code more} tells
  * whether older ones exist.
  */
-record RecentTurns(List<Turn> turns, boolean more) {
+public record RecentTurns(List<Turn> turns, boolean more) {
 
   /** One turn as a context shows it. */
-  record Turn(
+  public record Turn(
       long id,
       String speaker,
       String role,

@@ -4,7 +4,7 @@ import jakarta.validation.constraints.Size;
 import java.util.List;
 
 /** Request and response bodies of {@code /v1/promotions}. */
-final class PromotionRequests {
+public final class PromotionRequests {
 
   private PromotionRequests() {}
 
@@ -18,8 +18,8 @@ final class PromotionRequests {
   record Scan(int proposed, int autoApproved) {}
 
   /** The canonical memories a context may show, PROFILE first. */
-  record Canonical(List<CanonicalMemory> memories) {}
+  public record Canonical(List<CanonicalMemory> memories) {}
 
   /** One canonical memory as context assembly needs it. */
-  record CanonicalMemory(long id, String category, String text) {}
+  public record CanonicalMemory(long id, String category, String text) {}
 }

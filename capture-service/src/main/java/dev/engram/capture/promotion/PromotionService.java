@@ -117,7 +117,7 @@ public class PromotionService {
 
   /** The canonical memories context assembly shows first (internal). */
   @WithSession
-  Uni<PromotionRequests.Canonical> canonical(String tenant, String agent, String chat) {
+  public Uni<PromotionRequests.Canonical> canonical(String tenant, String agent, String chat) {
     return promotions.visibleCanonical(tenant, agent, chat).map(PromotionRequests.Canonical::new);
   }
 

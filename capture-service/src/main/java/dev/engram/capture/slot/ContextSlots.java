@@ -4,10 +4,10 @@ import java.time.Instant;
 import java.util.List;
 
 /** The slots recall-service puts first into an assembled context (the internal API's body). */
-record ContextSlots(List<ContextSlot> slots) {
+public record ContextSlots(List<ContextSlot> slots) {
 
   /** One slot as context assembly needs it. */
-  record ContextSlot(
+  public record ContextSlot(
       SlotOwner ownerType,
       String ownerId,
       String name,

@@ -188,7 +188,7 @@ public class SlotService {
   }
 
   /** What context assembly reads (internal API; the caller is a service naming the tenant). */
-  Uni<ContextSlots> forContext(
+  public Uni<ContextSlots> forContext(
       String tenant, String agent, String chat, String session, String thread) {
     return slots
         .forContext(tenant, agent, chat, session, thread)

@@ -13,6 +13,7 @@ import dev.engram.contracts.fixtures.Served;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -130,6 +131,32 @@ class ServedContractsTest {
   }
 
   static final String CANONICAL = "/internal/v1/canonical";
+
+  /**
+   * The fixture's shape (its values are the three fixtures above, whose tests store them in an
+   * order JUnit chooses: context.ContextPartsTest holds each part equal to its own endpoint).
+   */
+  @Test
+  void contextParts() {
+    List<JsonNode> answers =
+        Contracts.examples("context-parts", "response").stream()
+            .map(file -> Contracts.json("context-parts", file))
+            .toList();
+    for (String request : Contracts.examples("context-parts", "request")) {
+      JsonNode query = Contracts.json("context-parts", request).get("query");
+      JsonNode answer = get(CONTEXT_PARTS, query, 200);
+      assertEquals(List.of(), Contracts.shapeErrors(answers, answer, false), answer.toString());
+      assertEquals(query.has("limit"), !answer.get("recent").isNull(), answer.toString());
+    }
+    JsonNode problem =
+        get(
+            CONTEXT_PARTS,
+            Contracts.json("context-parts", "invalid-request.json").get("query"),
+            400);
+    assertProblem(Contracts.json("context-parts", "invalid-response.json"), problem);
+  }
+
+  static final String CONTEXT_PARTS = "/internal/v1/context-parts";
 
   private static String turn(
       JsonNode query,

@@ -9,7 +9,11 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
-/** The canonical memories for context assembly from capture-service, with the slots' deadline. */
+/**
+ * The canonical memories for context assembly from capture-service, with the slots' deadline.
+ * Context assembly asks them with the slots in one request ({@link ContextPartsClient}); this
+ * single call serves a capture-service without that endpoint.
+ */
 @ApplicationScoped
 public class CanonicalClient implements CanonicalSource {
 
@@ -26,15 +30,16 @@ public class CanonicalClient implements CanonicalSource {
     return Failures.skippable(
         "capture-service",
         timeout,
-        client
-            .canonical(tenant, agent, chat)
-            .map(
-                r ->
-                    r == null || r.memories() == null
-                        ? List.<Long>of()
-                        : r.memories().stream()
-                            .map(CaptureInternalWire.CanonicalMemory::id)
-                            .filter(Objects::nonNull)
-                            .toList()));
+        client.canonical(tenant, agent, chat).map(r -> ids(r == null ? null : r.memories())));
+  }
+
+  /** The ids of the wire's canonical memories, in its order. */
+  static List<Long> ids(List<CaptureInternalWire.CanonicalMemory> memories) {
+    return memories == null
+        ? List.of()
+        : memories.stream()
+            .map(CaptureInternalWire.CanonicalMemory::id)
+            .filter(Objects::nonNull)
+            .toList();
   }
 }

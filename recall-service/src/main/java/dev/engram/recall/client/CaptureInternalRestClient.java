@@ -10,7 +10,8 @@ import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
  * capture-service's internal reads for context assembly: slots, a chat's recent turns and the
- * canonical memories (URL and socket timeouts: quarkus.rest-client.slots.*, the key it always had).
+ * canonical memories, or all three at once (URL and socket timeouts: quarkus.rest-client.slots.*,
+ * the key it always had).
  */
 @RegisterRestClient(configKey = "slots")
 @RegisterClientHeaders(InternalCallHeaders.class)
@@ -34,6 +35,18 @@ interface CaptureInternalRestClient {
       @QueryParam("agent") String agent,
       @QueryParam("chat") String chat,
       @QueryParam("limit") int limit,
+      @QueryParam("mode") String mode);
+
+  /** All three in one request; {@code limit} null: no turns (docs/internal-apis.md). */
+  @GET
+  @Path("/context-parts")
+  Uni<CaptureInternalWire.ContextParts> contextParts(
+      @QueryParam("tenant") String tenant,
+      @QueryParam("agent") String agent,
+      @QueryParam("chat") String chat,
+      @QueryParam("session") String session,
+      @QueryParam("thread") String thread,
+      @QueryParam("limit") Integer limit,
       @QueryParam("mode") String mode);
 
   @GET

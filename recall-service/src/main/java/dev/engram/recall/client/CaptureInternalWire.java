@@ -6,8 +6,9 @@ import java.util.List;
 
 /**
  * capture-service's {@code GET /internal/v1/slots}, {@code GET /internal/v1/exchanges/recent} and
- * {@code GET /internal/v1/canonical} answers (docs/internal-apis.md, docs/contracts). Unknown
- * fields are ignored: a newer capture may add some.
+ * {@code GET /internal/v1/canonical} answers, and {@code GET /internal/v1/context-parts} (all
+ * three) (docs/internal-apis.md, docs/contracts). Unknown fields are ignored: a newer capture may
+ * add some.
  */
 final class CaptureInternalWire {
 
@@ -34,6 +35,10 @@ final class CaptureInternalWire {
 
   @JsonIgnoreProperties(ignoreUnknown = true)
   record Canonical(List<CanonicalMemory> memories) {}
+
+  /** {@code GET /internal/v1/context-parts}: {@code recent} is null when no turns were asked. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  record ContextParts(List<Slot> slots, RecentTurns recent, List<CanonicalMemory> canonical) {}
 
   @JsonIgnoreProperties(ignoreUnknown = true)
   record CanonicalMemory(Long id, String category, String text) {}

@@ -13,7 +13,8 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 /**
  * Slots and recent turns for context assembly from capture-service, each with a deadline; a failure
  * completes the future with a message saying what happened, and the context is built without that
- * part.
+ * part. Context assembly asks them with the canonical memories in one request ({@link
+ * ContextPartsClient}); these single calls serve a capture-service without that endpoint.
  */
 @ApplicationScoped
 public class SlotsClient implements SlotSource, TurnSource {
@@ -38,13 +39,7 @@ public class SlotsClient implements SlotSource, TurnSource {
         slotsTimeout,
         client
             .slots(tenant, agent, chat, session, thread)
-            .map(
-                r ->
-                    r == null || r.slots() == null
-                        ? List.<Slot>of()
-                        : r.slots().stream()
-                            .map(s -> new Slot(s.ownerType(), s.ownerId(), s.name(), s.content()))
-                            .toList()));
+            .map(r -> slots(r == null ? null : r.slots())));
   }
 
   @Override
@@ -53,24 +48,34 @@ public class SlotsClient implements SlotSource, TurnSource {
     return Failures.skippable(
         CAPTURE,
         turnsTimeout,
-        client
-            .recentTurns(tenant, agent, chat, limit, mode)
+        client.recentTurns(tenant, agent, chat, limit, mode).map(r -> turns(r)));
+  }
+
+  /** The wire's slots as context assembly takes them (none for a missing list). */
+  static List<Slot> slots(List<CaptureInternalWire.Slot> wire) {
+    return wire == null
+        ? List.of()
+        : wire.stream()
+            .map(s -> new Slot(s.ownerType(), s.ownerId(), s.name(), s.content()))
+            .toList();
+  }
+
+  /** The wire's turns as context assembly takes them: without id or text a turn is left out. */
+  static List<Turn> turns(CaptureInternalWire.RecentTurns r) {
+    return r == null || r.turns() == null
+        ? List.of()
+        : r.turns().stream()
+            .filter(t -> t.id() != null && t.text() != null)
             .map(
-                r ->
-                    r == null || r.turns() == null
-                        ? List.<Turn>of()
-                        : r.turns().stream()
-                            .filter(t -> t.id() != null && t.text() != null)
-                            .map(
-                                t ->
-                                    new Turn(
-                                        t.id(),
-                                        Objects.requireNonNullElse(t.speaker(), "someone"),
-                                        t.role(),
-                                        t.text(),
-                                        t.occurredAt(),
-                                        t.thread(),
-                                        t.session()))
-                            .toList()));
+                t ->
+                    new Turn(
+                        t.id(),
+                        Objects.requireNonNullElse(t.speaker(), "someone"),
+                        t.role(),
+                        t.text(),
+                        t.occurredAt(),
+                        t.thread(),
+                        t.session()))
+            .toList();
   }
 }

@@ -5,8 +5,9 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Where context assembly learns which memories a human promoted (capture-service's {@code GET
- * /internal/v1/canonical}): they open the identity layer. A failure completes the future
- * exceptionally; the layer is then ordered by confidence alone, and the answer says so.
+ * /internal/v1/canonical}, asked through {@link CaptureParts}; this single call serves a
+ * capture-service without its one request): they open the identity layer. A failure completes the
+ * future exceptionally; the layer is then ordered by confidence alone, and the answer says so.
  */
 public interface CanonicalSource {
 

@@ -4,7 +4,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.quarkus.runtime.Startup;
 import jakarta.inject.Singleton;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -21,6 +23,7 @@ class ContextMetrics {
 
   private final MeterRegistry registry;
   private final Timer latency;
+  private final Map<String, Timer> stages = new ConcurrentHashMap<>();
 
   ContextMetrics(MeterRegistry registry) {
     this.registry = registry;
@@ -36,10 +39,18 @@ class ContextMetrics {
 
   /** One stage of a context took {@code nanos}. */
   void stage(String stage, long nanos) {
-    Timer.builder("engram.recall.context.stage")
-        .description("Time of one stage of a context block (a source's call, recall, index, wait)")
-        .tag("stage", stage)
-        .register(registry)
+    // Registered once per stage: a context records nine stages, and a lookup by builder costs
+    // an id, its tags and the registry's map on every call.
+    stages
+        .computeIfAbsent(
+            stage,
+            s ->
+                Timer.builder("engram.recall.context.stage")
+                    .description(
+                        "Time of one stage of a context block (a source's call, recall, index,"
+                            + " wait)")
+                    .tag("stage", s)
+                    .register(registry))
         .record(nanos, TimeUnit.NANOSECONDS);
   }
 

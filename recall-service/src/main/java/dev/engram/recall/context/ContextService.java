@@ -32,14 +32,14 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Gathers what a context block is made of and has it packed into the budget: slots and the chat's
- * recent turns from capture-service (started first, awaited late), the current facts about the
- * entities in play from graph-service (asked as soon as the turns name the chat's people, while the
- * request thread recalls), PROFILE memories, highest-confidence memories, the memories about each
- * person, recall on the query, and for a long-horizon question the chat's summaries ({@link
- * SummarySource}). Nothing the recall does waits for another service's answer but its own graph
- * call. Without one of the other services the block is built without its part, and the answer says
- * so.
+ * Gathers what a context block is made of and has it packed into the budget: slots, the chat's
+ * recent turns and the canonical memories from capture-service (one request, started first, awaited
+ * late), the current facts about the entities in play from graph-service (asked as soon as the
+ * turns name the chat's people, while the request thread recalls), PROFILE memories,
+ * highest-confidence memories, the memories about each person, recall on the query, and for a
+ * long-horizon question the chat's summaries ({@link SummarySource}). Nothing the recall does waits
+ * for another service's answer but its own graph call. Without one of the other services the block
+ * is built without its part, and the answer says so.
  */
 @ApplicationScoped
 public class ContextService {
@@ -51,12 +51,10 @@ public class ContextService {
 
   private final IndexStore store;
   private final RecallService recall;
-  private final SlotSource slots;
-  private final TurnSource turns;
+  private final CaptureParts capture;
   private final FactSource facts;
   private final BeliefSource beliefs;
   private final UncertainBeliefs uncertain;
-  private final CanonicalSource canonical;
   private final RecallConfig config;
   private final TokenCounter tokens;
   private final ContextTemplates templates;
@@ -67,22 +65,18 @@ public class ContextService {
   ContextService(
       IndexStore store,
       RecallService recall,
-      SlotSource slots,
-      TurnSource turns,
+      CaptureParts capture,
       FactSource facts,
       BeliefSource beliefs,
       UncertainBeliefs uncertain,
-      CanonicalSource canonical,
       RecallConfig config,
       ContextMetrics metrics,
       SurfacedLog usage) {
     this.metrics = metrics;
     this.usage = usage;
-    this.canonical = canonical;
     this.store = store;
     this.recall = recall;
-    this.slots = slots;
-    this.turns = turns;
+    this.capture = capture;
     this.facts = facts;
     this.beliefs = beliefs;
     this.uncertain = uncertain;
@@ -120,16 +114,25 @@ public class ContextService {
           "query", "max_bytes", "at most " + config.maxTextBytes() + " bytes");
     }
     var c = config.context();
-    CompletableFuture<List<SlotSource.Slot>> pendingSlots =
-        metrics.timed("slots", slots.slots(tenant, r.agent(), r.chat(), r.session(), r.thread()));
     int recentTurns = r.recentTurns() == null ? c.recentTurns() : r.recentTurns();
+    boolean turnsAsked = r.chat() != null && recentTurns != 0;
+    // Slots, turns and canonical ids come in one request to capture-service; each part keeps its
+    // own deadline and, failed or late, its own entry in skipped.
+    CaptureParts.Pending parts =
+        capture.ask(
+            tenant,
+            r.agent(),
+            r.chat(),
+            r.session(),
+            r.thread(),
+            r.mode(),
+            turnsAsked ? recentTurns : 0);
+    CompletableFuture<List<SlotSource.Slot>> pendingSlots = metrics.timed("slots", parts.slots());
     CompletableFuture<List<TurnSource.Turn>> pendingTurns =
-        r.chat() == null || recentTurns == 0
-            ? CompletableFuture.completedFuture(List.of())
-            : metrics.timed(
-                "recent_turns", turns.recent(tenant, r.agent(), r.chat(), r.mode(), recentTurns));
-    CompletableFuture<List<Long>> pendingCanonical =
-        metrics.timed("canonical", canonical.canonical(tenant, r.agent(), r.chat()));
+        turnsAsked
+            ? metrics.timed("recent_turns", parts.turns())
+            : CompletableFuture.completedFuture(List.of());
+    CompletableFuture<List<Long>> pendingCanonical = metrics.timed("canonical", parts.canonical());
     // The facts and beliefs need the chat's people, so they are asked as soon as the turns arrive
     // (turns that failed put no one in play), while this thread recalls and reads the index.
     CompletableFuture<List<String>> pendingEntities =

@@ -4,8 +4,10 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Where context assembly reads slots: capture-service's {@code GET /internal/v1/slots}. A failure
- * completes the future exceptionally; the context is then built without slots and says so.
+ * Slots as context assembly reads them: capture-service's {@code GET /internal/v1/slots}, asked
+ * through {@link CaptureParts} with the turns and canonical memories in one request (this single
+ * call serves a capture-service without that endpoint). A failure completes the future
+ * exceptionally; the context is then built without slots and says so.
  */
 public interface SlotSource {
 

@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Where context assembly reads a chat's recent turns: capture-service's {@code GET
- * /internal/v1/exchanges/recent}. A failure completes the future exceptionally; the context is then
- * built without them and says so.
+ * A chat's recent turns as context assembly reads them: capture-service's {@code GET
+ * /internal/v1/exchanges/recent}, asked through {@link CaptureParts} (this single call serves a
+ * capture-service without its one request). A failure completes the future exceptionally; the
+ * context is then built without them and says so.
  */
 public interface TurnSource {
 

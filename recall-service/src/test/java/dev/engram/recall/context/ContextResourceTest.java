@@ -17,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.EncodingType;
 import dev.engram.recall.RecallTestResources;
+import dev.engram.recall.ServiceStub;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -140,6 +141,85 @@ class ContextResourceTest {
         .body("skipped.find { it.source == 'slots' }.reason", containsString("503"))
         .body("sections.layer", equalTo(List.of("L0", "L1", "L2")))
         .body("text", containsString("## Who I am"));
+  }
+
+  @Test
+  void slotsTurnsAndCanonicalAreAskedOfCaptureInOneRequest() {
+    var parts = RecallTestResources.contextParts();
+    parts.reset();
+    RecallTestResources.recentTurns().reset();
+    context(Map.of("chat", "telegram:1", "mode", "work", "recent_turns", 4), 2_000)
+        .statusCode(200)
+        .body("skipped", equalTo(List.of()))
+        .body("text", containsString("We stopped at the API design."));
+    assertEquals(1, parts.received().size(), "one request for the three parts");
+    Map<String, String> sent = ServiceStub.query(parts.received().getLast().query());
+    assertEquals(
+        Map.of(
+            "tenant", "t1",
+            "agent", "bot1",
+            "chat", "telegram:1",
+            "session", "s-1",
+            "thread", "proj-x",
+            "limit", "4",
+            "mode", "work"),
+        sent);
+    context(Map.of(), 2_000).statusCode(200).body("skipped", equalTo(List.of()));
+    assertTrue(
+        ServiceStub.query(parts.received().getLast().query()).keySet().stream()
+            .noneMatch(k -> k.equals("limit") || k.equals("mode") || k.equals("chat")),
+        "no chat: no turns asked");
+  }
+
+  @Test
+  void aFailedCaptureRequestSkipsEachOfItsPartsAndSaysWhy() {
+    var parts = RecallTestResources.contextParts();
+    parts.status(503);
+    try {
+      JsonPath json =
+          context(Map.of("chat", "telegram:1", "query", "plant"), 2_000)
+              .statusCode(200)
+              .extract()
+              .jsonPath();
+      List<String> sources = json.getList("skipped.source");
+      assertEquals(List.of("recent_turns", "canonical", "slots"), sources, json.prettify());
+      for (String reason : json.<String>getList("skipped.reason")) {
+        assertEquals("capture-service answered 503", reason);
+      }
+      assertEquals(List.of("L0", "L1", "L2"), json.getList("sections.layer"));
+    } finally {
+      parts.reset();
+    }
+  }
+
+  @Test
+  void aCaptureWithoutTheOneRequestIsAskedPartByPart() {
+    var parts = RecallTestResources.contextParts();
+    parts.reset();
+    parts.status(404);
+    var canonical = RecallTestResources.canonical();
+    canonical.reset();
+    canonical.answer(
+        r -> "{\"memories\":[{\"id\":101,\"category\":\"KNOWLEDGE\",\"text\":\"K\"}]}");
+    try {
+      JsonPath json =
+          context(Map.of("chat", "telegram:1"), 2_000)
+              .statusCode(200)
+              .body("skipped", equalTo(List.of()))
+              .body("text", containsString("We stopped at the API design."))
+              .extract()
+              .jsonPath();
+      assertEquals(101, json.getInt("sections.find { it.name == 'identity' }.items[0].id"));
+      assertEquals(1, parts.received().size());
+      assertTrue(ServiceStub.query(canonical.received().getLast().query()).containsKey("agent"));
+      assertTrue(
+          ServiceStub.query(RecallTestResources.recentTurns().received().getLast().query())
+              .containsKey("limit"),
+          "the turns asked on their own");
+    } finally {
+      parts.reset();
+      canonical.reset();
+    }
   }
 
   @Test

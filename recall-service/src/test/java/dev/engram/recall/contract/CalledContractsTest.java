@@ -116,6 +116,38 @@ class CalledContractsTest {
   }
 
   @Test
+  void contextPartsForContext() {
+    ServiceStub stub = RecallTestResources.contextParts();
+    stub.reset();
+    stub.answerWithFixture();
+    try {
+      JsonNode query = Contracts.json("context-parts", "request.json").get("query");
+      Map<String, Object> body = new LinkedHashMap<>();
+      for (String field : List.of("agent", "chat", "session", "thread", "mode")) {
+        body.put(field, query.get(field).asText());
+      }
+      body.put("recent_turns", query.get("limit").asInt());
+      body.put("budget_tokens", 2000);
+      JsonNode context = context(body);
+      assertEquals(queryOfT1(query), ServiceStub.query(stub.received().getLast().query()));
+      List<String> skipped = context.get("skipped").findValuesAsText("source");
+      assertTrue(
+          skipped.stream().noneMatch(List.of("slots", "recent_turns", "canonical")::contains),
+          skipped.toString());
+      JsonNode fixture = Contracts.json("context-parts", "response.json");
+      String text = context.get("text").asText();
+      for (JsonNode slot : fixture.get("slots")) {
+        assertTrue(text.contains(slot.get("content").asText()), slot + " in " + text);
+      }
+      for (JsonNode turn : fixture.get("recent").get("turns")) {
+        assertTrue(text.contains(turn.get("text").asText()), turn + " in " + text);
+      }
+    } finally {
+      stub.reset();
+    }
+  }
+
+  @Test
   void recentTurnsForContext() {
     ServiceStub stub = RecallTestResources.recentTurns();
     stub.reset();
