@@ -1,6 +1,8 @@
 package dev.engram.capture.context;
 
+import dev.engram.capture.exchange.EpisodeResource;
 import dev.engram.capture.exchange.EpisodeService;
+import dev.engram.capture.exchange.InternalExchangeResource;
 import dev.engram.capture.exchange.RecentTurns;
 import dev.engram.capture.memory.Modes;
 import dev.engram.capture.promotion.PromotionService;
@@ -26,8 +28,6 @@ import jakarta.ws.rs.QueryParam;
 @RolesAllowed(Roles.INTERNAL)
 class InternalContextPartsResource {
 
-  static final int MAX_LIMIT = 100;
-
   private final SlotService slots;
   private final EpisodeService episodes;
   private final PromotionService promotions;
@@ -49,14 +49,14 @@ class InternalContextPartsResource {
       @QueryParam("thread") String thread,
       @QueryParam("limit") String limit,
       @QueryParam("mode") String mode) {
-    require("tenant", tenant);
-    require("agent", agent);
+    EpisodeResource.require("tenant", tenant);
+    EpisodeResource.require("agent", agent);
     Integer turns = QueryParams.intValue("limit", limit);
-    if (turns != null && (turns < 1 || turns > MAX_LIMIT)) {
-      throw EngramException.invalid("limit", "range", "must be between 1 and " + MAX_LIMIT);
-    }
-    if (turns != null && (chat == null || chat.isBlank())) {
-      throw EngramException.invalid("chat", "NotBlank", "is required with limit");
+    if (turns != null) {
+      InternalExchangeResource.checkLimit(turns);
+      if (chat == null || chat.isBlank()) {
+        throw EngramException.invalid("chat", "NotBlank", "is required with limit");
+      }
     }
     if (mode != null && !mode.matches(Modes.PATTERN)) {
       throw EngramException.invalid("mode", "Pattern", Modes.MESSAGE);
@@ -77,11 +77,5 @@ class InternalContextPartsResource {
                                     canonical ->
                                         new ContextParts(
                                             found.slots(), recent, canonical.memories()))));
-  }
-
-  private static void require(String name, String value) {
-    if (value == null || value.isBlank()) {
-      throw EngramException.invalid(name, "NotBlank", "is required");
-    }
   }
 }

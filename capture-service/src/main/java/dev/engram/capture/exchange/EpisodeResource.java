@@ -25,7 +25,7 @@ import java.time.format.DateTimeParseException;
  */
 @Path("/v1")
 @RolesAllowed({Roles.AGENT, Roles.ADMIN})
-class EpisodeResource {
+public class EpisodeResource {
 
   private final EpisodeService episodes;
   private final WriteLimits limits;
@@ -74,7 +74,8 @@ class EpisodeResource {
     return episodes.day(Caller.of(identity), agent, chat, day);
   }
 
-  static void require(String name, String value) {
+  /** 400 naming {@code name} when the value is missing or blank. */
+  public static void require(String name, String value) {
     if (value == null || value.isBlank()) {
       throw EngramException.invalid(name, "NotBlank", "is required");
     }

@@ -18,7 +18,7 @@ import jakarta.ws.rs.QueryParam;
  */
 @Path("/internal/v1/exchanges/recent")
 @RolesAllowed(Roles.INTERNAL)
-class InternalExchangeResource {
+public class InternalExchangeResource {
 
   static final int DEFAULT_LIMIT = 10;
   static final int MAX_LIMIT = 100;
@@ -42,12 +42,20 @@ class InternalExchangeResource {
     EpisodeResource.require("chat", chat);
     Integer requested = QueryParams.intValue("limit", limit);
     int n = requested == null ? DEFAULT_LIMIT : requested;
-    if (n < 1 || n > MAX_LIMIT) {
-      throw EngramException.invalid("limit", "range", "must be between 1 and " + MAX_LIMIT);
-    }
+    checkLimit(n);
     if (mode != null && !mode.matches(Modes.PATTERN)) {
       throw EngramException.invalid("mode", "Pattern", Modes.MESSAGE);
     }
     return episodes.recent(tenant, agent, chat, mode, n);
+  }
+
+  /**
+   * 400 unless {@code n} recent turns may be asked at once: this endpoint's rule, also applied
+   * where another internal endpoint serves the same turns.
+   */
+  public static void checkLimit(int n) {
+    if (n < 1 || n > MAX_LIMIT) {
+      throw EngramException.invalid("limit", "range", "must be between 1 and " + MAX_LIMIT);
+    }
   }
 }
