@@ -52,8 +52,14 @@ public record Target(Path home, URI capture, URI recall, String key) {
 
   /** The pid of recall-service as {@code ./engram} recorded it, if that file exists. */
   public Optional<Long> recallPid() {
+    return pid("recall");
+  }
+
+  /** The pid of a component as {@code ./engram} recorded it, if that file exists. */
+  public Optional<Long> pid(String component) {
     try {
-      return Optional.of(Long.parseLong(Files.readString(home.resolve("run/recall.pid")).strip()));
+      return Optional.of(
+          Long.parseLong(Files.readString(home.resolve("run/" + component + ".pid")).strip()));
     } catch (IOException | NumberFormatException e) {
       return Optional.empty();
     }

@@ -33,6 +33,11 @@ public final class LoadCommand {
           --context-warmup N  unmeasured context requests before the measured ones (default 10;
                               the context path has its own code to compile, so a figure taken
                               after 10 is a cold server's)
+          --first-calls N     the first N recalls and contexts, measured before any warm-up
+                              (default 100; 0 to skip): after a fresh ./engram up, a gateway's
+                              first calls (each service's uptime is printed beside them)
+          --quiet-calls N     N recalls and N contexts at one call a second (default 30; 0 to
+                              skip): a quiet gateway
           --k N               items per recall (default 10)
           --json FILE         also write the numbers as JSON
       """
@@ -48,6 +53,8 @@ public final class LoadCommand {
     int queries = args.integer("queries", 1000);
     int warmup = args.integer("warmup", 100);
     int contextWarmup = args.integer("context-warmup", 10);
+    int firstCalls = args.integer("first-calls", 100);
+    int quietCalls = args.integer("quiet-calls", 30);
     int k = args.integer("k", 10);
     String json = args.string("json", null);
     Target target = Target.resolve(args, env);
@@ -82,6 +89,23 @@ public final class LoadCommand {
         "Recall index: %s memory documents (all tenants); load average %s%n",
         documents.isPresent() ? documents.getAsLong() : "?", Machine.loadAverage());
 
+    CallProfiles profiles = new CallProfiles(api, out);
+    if (firstCalls > 0) {
+      profiles.first(
+          firstCalls,
+          i -> recallBody(generator, agent, i, k),
+          i -> ContextRequests.body(generator, agent, i),
+          report);
+    }
+    if (quietCalls > 0) {
+      profiles.quiet(
+          quietCalls,
+          i -> recallBody(generator, agent, i, k),
+          i -> ContextRequests.body(generator, agent, i),
+          report);
+    }
+    out.printf(
+        "Warm: after %d unmeasured recalls; load average %s%n", warmup, Machine.loadAverage());
     LatencyRun recall = new LatencyRun(api, "/v1/recall");
     recall.run(i -> recallBody(generator, agent, i, k), 1_000_000_000L, warmup, 1);
     for (int c : new int[] {1, 8}) {
