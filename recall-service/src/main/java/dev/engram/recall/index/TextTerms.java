@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
@@ -46,6 +48,30 @@ public final class TextTerms {
         });
     return terms;
   }
+
+  /**
+   * The terms of the query's names: its capitalised words, except the first word of each sentence
+   * (a question's "What" or "Where" is capitalised for the sentence, not as a name).
+   */
+  public static Set<String> names(Analyzer analyzer, String text) {
+    Set<String> names = new LinkedHashSet<>();
+    Matcher words = WORD.matcher(text);
+    int previousEnd = -1;
+    while (words.find()) {
+      boolean sentenceStart =
+          previousEnd < 0
+              || SENTENCE_END.matcher(text.substring(previousEnd, words.start())).find();
+      if (!sentenceStart && Character.isUpperCase(words.group().codePointAt(0))) {
+        names.addAll(distinct(analyzer, words.group()));
+      }
+      previousEnd = words.end();
+    }
+    return names;
+  }
+
+  private static final Pattern SENTENCE_END = Pattern.compile("[.?!\\n]");
+
+  private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}][\\p{L}\\p{N}'’-]*");
 
   /** How often each term occurs in a text, in order of first occurrence. */
   public static Map<String, Integer> frequencies(Analyzer analyzer, String text) {

@@ -4,8 +4,10 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReader;
@@ -70,6 +72,12 @@ final class FilteredStatistics extends IndexSearcher {
    * walking its postings through the set in every segment.
    */
   private final Map<Term, TermStatistics> counted = new ConcurrentHashMap<>();
+
+  /** The true document frequencies behind {@link #counted} (which says 1 for none). */
+  private final Map<Term, Long> frequencies = new ConcurrentHashMap<>();
+
+  /** Below this many documents in the set, {@link #telling} keeps every term. */
+  static final int FEW_DOCUMENTS = 4;
 
   private FilteredStatistics(IndexSearcher shared, SegmentSet[] segments) {
     super(shared.getIndexReader());
@@ -146,6 +154,29 @@ final class FilteredStatistics extends IndexSearcher {
     return set;
   }
 
+  /**
+   * The terms worth a keyword search here: those in at most half of the set's documents that have
+   * the field. A term that most of what a chat may see contains (the name of the one person a chat
+   * is about, say) does not separate its documents; BM25 would rank them by their length, and that
+   * noise, at the keyword list's weight, outranked a clear semantic match. Below {@link
+   * #FEW_DOCUMENTS} documents every term is kept: there a lone keyword match is all there may be.
+   */
+  Set<String> telling(String field, Set<String> terms, double maxShare) throws IOException {
+    long documents = collectionStatistics(field).docCount();
+    if (documents < FEW_DOCUMENTS || maxShare >= 1.0) {
+      return terms;
+    }
+    Set<String> kept = new LinkedHashSet<>();
+    for (String t : terms) {
+      Term term = new Term(field, t);
+      termStatistics(term, 1, 1); // counts it, and keeps the figures for BM25's weight
+      if (frequency(term) <= maxShare * documents) {
+        kept.add(t);
+      }
+    }
+    return kept;
+  }
+
   @Override
   public TermStatistics termStatistics(Term term, int docFreq, long totalTermFreq)
       throws IOException {
@@ -155,6 +186,11 @@ final class FilteredStatistics extends IndexSearcher {
       counted.put(term, known);
     }
     return known;
+  }
+
+  /** The term's true document frequency within the set (after {@link #termStatistics}). */
+  private long frequency(Term term) {
+    return frequencies.getOrDefault(term, 0L);
   }
 
   /** The term's document frequency and total frequency within the set. */
@@ -180,6 +216,7 @@ final class FilteredStatistics extends IndexSearcher {
         ttf += postings.freq();
       }
     }
+    frequencies.put(term, df);
     // No visible document has the term, so none it scores passes the filter: any valid figures do.
     return df == 0
         ? new TermStatistics(term.bytes(), 1, 1)

@@ -24,9 +24,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
@@ -78,8 +80,22 @@ public final class LuceneIndexStore implements IndexStore {
   private final StoredDocuments stored = new StoredDocuments();
   private final ConfidencePages confidencePages = new ConfidencePages(BY_CONFIDENCE);
 
+  /** The keyword list's rules: see {@link FilteredStatistics#telling} and {@link TermSetTies}. */
+  public record KeywordRules(double commonTermShare, boolean termSetTies) {
+    /** What recall runs by default. */
+    public static final KeywordRules DEFAULT = new KeywordRules(0.5, true);
+  }
+
+  private final KeywordRules rules;
+
   /** Opens (or creates) the index in {@code path}; a failure is kept and retried, not thrown. */
   public LuceneIndexStore(Path path, String modelId, int dimensions) {
+    this(path, modelId, dimensions, KeywordRules.DEFAULT);
+  }
+
+  /** As above, with the keyword list's rules given. */
+  public LuceneIndexStore(Path path, String modelId, int dimensions, KeywordRules rules) {
+    this.rules = rules;
     this.dimensions = dimensions;
     this.guard = new ModelGuard(modelId);
     this.index = new LuceneIndex(path.toAbsolutePath().normalize(), guard, dimensions, analyzer);
@@ -214,18 +230,27 @@ public final class LuceneIndexStore implements IndexStore {
   public List<SearchHit> keyword(String text, Visibility visibility, int limit) {
     LuceneIndex.Open o = openFor(visibility);
     Query filter = LuceneQueries.visible(visibility, visible);
-    Query query = LuceneQueries.keyword(analyzer, text, filter);
-    // BM25's statistics from what this chat may see, not the whole index (FilteredStatistics).
-    return query == null
-        ? List.of()
-        : search(
-            o,
-            limit,
-            false,
-            shared ->
-                new Planned(
-                    FilteredStatistics.of(shared, LuceneQueries.statistics(visibility), statistics),
-                    query));
+    Set<String> terms = TextTerms.distinct(analyzer, text);
+    if (terms.isEmpty()) {
+      return List.of();
+    }
+    // BM25's statistics from what this chat may see, not the whole index (FilteredStatistics);
+    // a term that most of it contains is left out (FilteredStatistics#telling).
+    return search(
+        o,
+        limit,
+        false,
+        shared -> {
+          FilteredStatistics chat =
+              FilteredStatistics.of(shared, LuceneQueries.statistics(visibility), statistics);
+          Set<String> telling =
+              chat.telling(DocField.TEXT.stored(), terms, rules.commonTermShare());
+          return new Planned(
+              chat,
+              LuceneQueries.keyword(telling, filter),
+              rules.termSetTies() ? List.copyOf(telling) : null,
+              TextTerms.names(analyzer, text));
+        });
   }
 
   @Override
@@ -280,12 +305,27 @@ public final class LuceneIndexStore implements IndexStore {
     Planned on(IndexSearcher shared) throws IOException;
   }
 
-  private record Planned(IndexSearcher searcher, Query query) {}
+  /** {@code tieTerms}: the keyword list's query terms, for {@link TermSetTies}; else null. */
+  private record Planned(
+      IndexSearcher searcher, Query query, List<String> tieTerms, Set<String> names) {
+    Planned(IndexSearcher searcher, Query query) {
+      this(searcher, query, null, Set.of());
+    }
+  }
+
+  /** Best first, then newer first; stable, so index order stays the last tie-break. */
+  private static final Comparator<SearchHit> TIED_ORDER =
+      Comparator.comparingDouble(SearchHit::score)
+          .reversed()
+          .thenComparing(h -> h.document().createdAt(), Comparator.reverseOrder());
 
   private List<SearchHit> search(LuceneIndex.Open o, int limit, boolean cosine, Plan plan) {
     IndexSearcher shared = acquire(o);
     try {
       Planned planned = plan.on(shared);
+      if (planned.query() == null) {
+        return List.of(); // nothing left to search for
+      }
       IndexSearcher searcher = planned.searcher();
       // Rewritten once here: filling in the top hits' scores rewrites the query it is given
       // again, and a kNN query's rewrite is its whole search (the HNSW walk or the exact scan),
@@ -293,10 +333,23 @@ public final class LuceneIndexStore implements IndexStore {
       Query query = searcher.rewrite(planned.query());
       TopDocs top = searcher.search(query, limit, BY_SCORE, true);
       List<SearchHit> hits = new ArrayList<>(top.scoreDocs.length);
-      for (ScoreDoc sd : top.scoreDocs) {
+      float[] tied =
+          planned.tieTerms() == null
+              ? null
+              : TermSetTies.apply(
+                  searcher.getIndexReader(),
+                  top.scoreDocs,
+                  DocField.TEXT.stored(),
+                  planned.tieTerms(),
+                  planned.names());
+      for (int i = 0; i < top.scoreDocs.length; i++) {
+        ScoreDoc sd = top.scoreDocs[i];
         // DOT_PRODUCT scores are (1 + cosine) / 2; report the cosine itself.
-        double score = cosine ? 2.0 * sd.score - 1.0 : sd.score;
+        double score = tied != null ? tied[i] : cosine ? 2.0 * sd.score - 1.0 : sd.score;
         hits.add(new SearchHit(stored.get(searcher.getIndexReader(), sd.doc), score));
+      }
+      if (tied != null) {
+        hits.sort(TIED_ORDER);
       }
       return hits;
     } catch (IOException e) {

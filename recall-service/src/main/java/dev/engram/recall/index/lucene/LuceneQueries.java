@@ -195,7 +195,11 @@ final class LuceneQueries {
 
   /** Any of the analysed query terms (OR), scored by BM25, within the visibility filter. */
   static Query keyword(Analyzer analyzer, String text, Query filter) {
-    Set<String> terms = TextTerms.distinct(analyzer, text);
+    return keyword(TextTerms.distinct(analyzer, text), filter);
+  }
+
+  /** Any of {@code terms} (OR), scored by BM25, within the visibility filter; null for none. */
+  static Query keyword(Set<String> terms, Query filter) {
     if (terms.isEmpty()) {
       return null;
     }

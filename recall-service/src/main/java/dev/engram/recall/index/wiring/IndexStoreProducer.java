@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
 
 /**
@@ -42,7 +43,15 @@ class IndexStoreProducer {
           embedder.modelId(),
           embedder.dimensions());
     }
-    return new LuceneIndexStore(config.indexDir(), embedder.modelId(), embedder.dimensions());
+    var c = ConfigProvider.getConfig();
+    var rules =
+        new LuceneIndexStore.KeywordRules(
+            c.getOptionalValue("engram.recall.keyword.common-term-share", Double.class)
+                .orElse(LuceneIndexStore.KeywordRules.DEFAULT.commonTermShare()),
+            c.getOptionalValue("engram.recall.keyword.term-set-ties", Boolean.class)
+                .orElse(LuceneIndexStore.KeywordRules.DEFAULT.termSetTies()));
+    return new LuceneIndexStore(
+        config.indexDir(), embedder.modelId(), embedder.dimensions(), rules);
   }
 
   void close(@Disposes IndexStore store) {
