@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.StringJoiner;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The public REST API of a running suite over java.net.http (HTTP/1.1, a pooled connection per
@@ -28,6 +29,8 @@ public final class EngramApi {
   private final Target target;
   private final HttpClient http;
   private final Duration timeout;
+  private final LongAdder rateLimited = new LongAdder();
+  private final LongAdder rateLimitedMillis = new LongAdder();
 
   public EngramApi(Target target, Duration timeout) {
     this.target = target;
@@ -41,6 +44,19 @@ public final class EngramApi {
 
   public Target target() {
     return target;
+  }
+
+  /**
+   * 429 answers received so far (each waited out and retried): a rate measured while this grew is
+   * the key's rate limit, not the suite's.
+   */
+  public long rateLimited() {
+    return rateLimited.sum();
+  }
+
+  /** Seconds spent waiting out 429s so far, summed over the callers. */
+  public double rateLimitedSeconds() {
+    return rateLimitedMillis.sum() / 1000.0;
   }
 
   /** POST capture-service {@code path} with the API key; the parsed answer. */
@@ -106,7 +122,10 @@ public final class EngramApi {
         if (response.statusCode() == 429 && attempt < RATE_LIMITED_RETRIES) {
           // The key's rate limit: wait as the suite says, as a well-behaved gateway would. A
           // benchmark that should not be throttled raises engram.rate-limit.* (bench/README.md).
-          Thread.sleep(1000L * response.headers().firstValueAsLong("Retry-After").orElse(1L));
+          long wait = 1000L * response.headers().firstValueAsLong("Retry-After").orElse(1L);
+          rateLimited.increment();
+          rateLimitedMillis.add(wait);
+          Thread.sleep(wait);
           continue;
         }
         return response;

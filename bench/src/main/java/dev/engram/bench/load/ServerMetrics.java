@@ -105,8 +105,12 @@ final class ServerMetrics {
             + " (batch embedding); index endpoint (embed + write + commit): %s documents/s%n",
         texts, calls, modelSeconds, rate(model), rate(endpoint));
     out.printf(
-        "  end to end %s documents/s = %s of the model's rate%n",
-        rate(endToEnd), Double.isFinite(model) ? String.format("%.2f", endToEnd / model) : "?");
+        "  end to end %s documents/s = %s of the model's rate%s%n",
+        rate(endToEnd),
+        Double.isFinite(model) ? String.format("%.2f", endToEnd / model) : "?",
+        report.path("ingest").path("throttled").asBoolean()
+            ? " (THROTTLED by the rate limit: not the suite's rate)"
+            : "");
     ObjectNode node = report.putObject("ingest_baselines");
     put(node, "model_texts", texts);
     put(node, "model_calls", calls);

@@ -52,6 +52,9 @@ final class OutboxDispatcher<O> {
    */
   private volatile int batch;
 
+  /** The size the last batch was read with: a batch that came back full may have more behind it. */
+  private volatile int lastLimit = 1;
+
   OutboxDispatcher(
       Projection<O> projection, CaptureConfig.Outbox config, OutboxStats.TargetStats stats) {
     this.projection = projection;
@@ -61,7 +64,13 @@ final class OutboxDispatcher<O> {
     this.batch = config.batchSize();
   }
 
-  /** Delivers batches until the outbox is empty, a delivery fails, or the tick's quota is used. */
+  /**
+   * Delivers batches while each one is full, until a delivery fails or the tick's quota is used. A
+   * partial batch ends the tick: what arrives while it is sent waits for the next tick (at most
+   * {@code outbox.poll-interval}) and goes with the others, instead of in a batch of its own. Under
+   * a steady stream of writes, going on after a partial batch sent batches of one or two events
+   * back to back, each a request, an index commit and a graph transaction of its own.
+   */
   Uni<Void> drain() {
     if (Instant.now().isBefore(pausedUntil)) {
       return Uni.createFrom().voidItem();
@@ -69,7 +78,7 @@ final class OutboxDispatcher<O> {
     return Multi.createBy()
         .repeating()
         .uni(this::deliverOneBatch)
-        .whilst(delivered -> delivered > 0 && !Instant.now().isBefore(pausedUntil))
+        .whilst(delivered -> delivered >= lastLimit && !Instant.now().isBefore(pausedUntil))
         .select()
         .first(MAX_BATCHES_PER_TICK)
         .collect()
@@ -79,6 +88,7 @@ final class OutboxDispatcher<O> {
 
   private Uni<Integer> deliverOneBatch() {
     int size = isolating > 0 ? 1 : Math.min(batch, config.batchSize());
+    lastLimit = size;
     List<Long> attempted = new ArrayList<>();
     return Panache.withTransaction(
             () ->

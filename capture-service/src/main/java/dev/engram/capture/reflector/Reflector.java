@@ -185,7 +185,7 @@ public class Reflector {
 
   /** The chats of the scope with queued exchanges, those waiting longest first. */
   private Uni<List<Object[]>> chats(Scope scope) {
-    String where = scope.chat() == null ? "" : " and agent = ?2 and chat = ?3";
+    String where = scope.chat() == null ? "" : " and agent = ?3 and chat = ?4";
     return Panache.withSession(
         () ->
             Panache.getSession()
@@ -195,12 +195,12 @@ public class Reflector {
                           s.createNativeQuery(
                                   "select agent, chat from reflector_inbox where tenant = ?1"
                                       + where
-                                      + " group by agent, chat order by min(occurred_at) limit "
-                                      + config.maxChatsPerRun(),
+                                      + " group by agent, chat order by min(occurred_at) limit ?2",
                                   Object[].class)
-                              .setParameter(1, scope.tenant());
+                              .setParameter(1, scope.tenant())
+                              .setParameter(2, config.maxChatsPerRun());
                       if (scope.chat() != null) {
-                        q.setParameter(2, scope.agent()).setParameter(3, scope.chat());
+                        q.setParameter(3, scope.agent()).setParameter(4, scope.chat());
                       }
                       return q.getResultList();
                     }));
