@@ -15,12 +15,9 @@ import dev.engram.recall.index.IndexOperation;
 import dev.engram.recall.index.IndexStore;
 import dev.engram.recall.index.lucene.LuceneIndexStore;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
@@ -139,35 +136,7 @@ class DefaultRankingPinTest {
 
   /** The service's defaults (RecallConfig) with a model floor of 0.3. */
   static RecallSettings defaults() {
-    Map<Signal, Double> w = new EnumMap<>(Signal.class);
-    w.put(Signal.SEMANTIC, 1.0);
-    w.put(Signal.KEYWORD, 2.0);
-    w.put(Signal.RECENCY, 0.2);
-    w.put(Signal.GRAPH, 0.8);
-    w.put(Signal.THREAD, 0.5);
-    w.put(Signal.ENTITY, 1.0);
-    w.put(Signal.NEIGHBOUR, 1.0);
-    w.put(Signal.SEED_NEIGHBOUR, 0.25);
-    w.put(Signal.SESSION, 0.0);
-    w.put(Signal.TIME, 1.0);
-    w.put(Signal.EXPANSION, 0.0);
-    w.put(Signal.CENTRALITY, 0.0);
-    w.put(Signal.SPEAKER, 0.0);
-    w.put(Signal.FEEDBACK, 0.0);
-    return new RecallSettings(
-        50,
-        20,
-        w,
-        Duration.ofDays(30),
-        new SemanticFloor(0.3, 0.0, 200, 20000),
-        2,
-        50,
-        5,
-        Duration.ofHours(1),
-        20,
-        Duration.ofMinutes(10),
-        RecallSettings.Expansion.DEFAULT,
-        new RecallSettings.Ranking(true));
+    return TestSettings.production();
   }
 
   private static String pinned(RecallResult r) {
