@@ -173,16 +173,14 @@ public class RecallService {
                 .map(c -> c.toUpperCase(Locale.ROOT))
                 .collect(Collectors.toSet());
     var filters =
-        new Filters(
-            categories,
-            null,
-            r.minConfidence(),
-            Boolean.TRUE.equals(r.includeArchived()),
-            range == null ? null : range.from(),
-            range == null ? null : range.to(),
-            r.speakers(),
-            r.asOf(),
-            null);
+        Filters.builder()
+            .categories(categories)
+            .minConfidence(r.minConfidence())
+            .includeArchived(Boolean.TRUE.equals(r.includeArchived()))
+            .created(range == null ? null : range.from(), range == null ? null : range.to())
+            .speakers(r.speakers())
+            .asOf(r.asOf())
+            .build();
     return new RecallQuery(
         tenant,
         r.agent(),
