@@ -112,7 +112,7 @@ public class ContextService {
     ContextAssembler.Layer relevance = relevance(tenant, r, recallSkipped);
     long indexStart = System.nanoTime();
     Visibility memories =
-        new Visibility(tenant, r.agent(), r.chat(), Set.of(DocKind.MEMORY), Instant.now())
+        Visibility.of(tenant, r.agent(), r.chat(), Set.of(DocKind.MEMORY), Instant.now())
             .withMode(r.mode());
     MemoryLayers.Read read = layers.read(memories, r.query());
     metrics.stage("index", System.nanoTime() - indexStart);
