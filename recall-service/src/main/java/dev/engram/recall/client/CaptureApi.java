@@ -1,12 +1,12 @@
 package dev.engram.recall.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.engram.recall.config.McpConfig;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
@@ -20,12 +20,9 @@ public class CaptureApi {
   private final CaptureApiRestClient client;
   private final Duration timeout;
 
-  CaptureApi(
-      @RestClient CaptureApiRestClient client,
-      @ConfigProperty(name = "engram.recall.mcp.capture-timeout", defaultValue = "PT10S")
-          Duration timeout) {
+  CaptureApi(@RestClient CaptureApiRestClient client, McpConfig config) {
     this.client = client;
-    this.timeout = timeout;
+    this.timeout = config.captureTimeout();
   }
 
   /** Which slot: the agent's own ({@code owners} null), or a session's or thread's. */

@@ -1,5 +1,6 @@
 package dev.engram.recall.client;
 
+import dev.engram.recall.config.McpConfig;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -7,7 +8,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
@@ -24,12 +24,9 @@ public class MemoriesClient {
   private final MemoriesRestClient client;
   private final Duration timeout;
 
-  MemoriesClient(
-      @RestClient MemoriesRestClient client,
-      @ConfigProperty(name = "engram.recall.mcp.capture-timeout", defaultValue = "PT10S")
-          Duration timeout) {
+  MemoriesClient(@RestClient MemoriesRestClient client, McpConfig config) {
     this.client = client;
-    this.timeout = timeout;
+    this.timeout = config.captureTimeout();
   }
 
   /** Who is calling: their {@code Authorization} header and correlation id (may be null). */

@@ -69,7 +69,7 @@ final class ContextAssembler {
     }
   }
 
-  /** Shares of the budget left after slots (see RecallConfig.ContextSettings). */
+  /** Shares of the budget left after slots (see ContextConfig). */
   record Shares(double identity, double essential, double people, double facts, double turns) {}
 
   /** The block, its exact token count, and every section (rendered or not). */

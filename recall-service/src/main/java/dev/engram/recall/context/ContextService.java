@@ -3,6 +3,7 @@ package dev.engram.recall.context;
 import dev.engram.common.error.EngramException;
 import dev.engram.contracts.index.DocKind;
 import dev.engram.contracts.index.IndexDocument;
+import dev.engram.recall.config.ContextConfig;
 import dev.engram.recall.config.RecallConfig;
 import dev.engram.recall.index.DocKey;
 import dev.engram.recall.index.Filters;
@@ -50,6 +51,7 @@ public class ContextService {
   private final BeliefSource beliefs;
   private final UncertainBeliefs uncertain;
   private final RecallConfig config;
+  private final ContextConfig context;
   private final TokenCounter tokens;
   private final ContextTemplates templates;
   private final ContextAssembler assembler;
@@ -64,18 +66,20 @@ public class ContextService {
       BeliefSource beliefs,
       UncertainBeliefs uncertain,
       RecallConfig config,
+      ContextConfig context,
       ContextMetrics metrics,
       SurfacedLog usage) {
     this.metrics = metrics;
     this.usage = usage;
-    this.layers = new MemoryLayers(store, config.context().candidates());
+    this.layers = new MemoryLayers(store, context.candidates());
     this.recall = recall;
     this.capture = capture;
     this.facts = facts;
     this.beliefs = beliefs;
     this.uncertain = uncertain;
     this.config = config;
-    var c = config.context();
+    this.context = context;
+    var c = context;
     if (c.identityShare() + c.essentialShare() > 1.0) {
       throw new IllegalArgumentException(
           "engram.recall.context: identity-share + essential-share must not exceed 1");
@@ -137,7 +141,7 @@ public class ContextService {
             .flatMap(List::stream)
             .toList();
     List<People.Person> persons =
-        People.of(recent, r.agent(), config.context().maxPeople()).stream()
+        People.of(recent, r.agent(), context.maxPeople()).stream()
             .map(p -> layers.person(p, memories, pool, current, promoted))
             .toList();
     var assembled =
@@ -184,7 +188,7 @@ public class ContextService {
    * (turns that failed put no one in play), while this thread recalls and reads the index.
    */
   private Remote ask(String tenant, ContextRequest r) {
-    var c = config.context();
+    var c = context;
     int recentTurns = r.recentTurns() == null ? c.recentTurns() : r.recentTurns();
     boolean turnsAsked = r.chat() != null && recentTurns != 0;
     CaptureParts.Pending parts =
@@ -246,7 +250,7 @@ public class ContextService {
                 r.chat(),
                 r.thread(),
                 r.query(),
-                config.context().candidates(),
+                context.candidates(),
                 Set.of(DocKind.values()),
                 Filters.NONE,
                 r.mode()));

@@ -1,6 +1,6 @@
 package dev.engram.recall.recall;
 
-import dev.engram.recall.config.RecallConfig;
+import dev.engram.recall.config.SignalWeights;
 import dev.engram.recall.index.SearchHit;
 import java.util.EnumSet;
 import java.util.List;
@@ -14,7 +14,7 @@ import java.util.function.ToDoubleFunction;
  * key of the per-item {@code signals} map and of its weight, {@code engram.recall.weights.<wire>}),
  * the stage it runs in, and how its list is built from one recall's {@link RecallRun}. A signal
  * whose weight is 0 is not built. Adding a signal is a row here and its weight key in {@link
- * RecallConfig.Weights}.
+ * SignalWeights}.
  *
  * <p>The {@linkplain #experimental() experimental} rows are off by default (weight 0): they were
  * measured on LoCoMo as neutral or harmful (BENCHMARKS.md, "Ranking, second round" and "Graph
@@ -22,30 +22,21 @@ import java.util.function.ToDoubleFunction;
  */
 public enum Signal {
   /** Dense embedding search (cosine), above the semantic floor. */
-  SEMANTIC(
-      "semantic",
-      Stage.VECTOR,
-      RecallConfig.Weights::semantic,
-      r -> r.above(r.dense(r.visibility))),
+  SEMANTIC("semantic", Stage.VECTOR, SignalWeights::semantic, r -> r.above(r.dense(r.visibility))),
   /** BM25 over the analysed text. */
   KEYWORD(
       "keyword",
       Stage.TEXT,
-      RecallConfig.Weights::keyword,
+      SignalWeights::keyword,
       r -> r.store.keyword(r.query.text(), r.visibility, r.n)),
   /** The other signals' candidates, newest first (exponential decay); it reorders, never adds. */
   RECENCY(
       "recency",
       Stage.REORDER,
-      RecallConfig.Weights::recency,
+      SignalWeights::recency,
       r -> r.recency.rank(r.candidates(), r.query.reference(r.now))),
   /** Items linked to entities the query names (graph-service). */
-  GRAPH(
-      "graph",
-      Stage.GRAPH,
-      RecallConfig.Weights::graph,
-      r -> r.linked != null,
-      RecallRun::graphHits) {
+  GRAPH("graph", Stage.GRAPH, SignalWeights::graph, r -> r.linked != null, RecallRun::graphHits) {
     @Override
     boolean wanted(RecallSettings s) {
       return super.wanted(s) || CENTRALITY.wanted(s); // centrality ranks the graph's items
@@ -55,19 +46,18 @@ public enum Signal {
   THREAD(
       "thread",
       Stage.VECTOR,
-      RecallConfig.Weights::thread,
+      SignalWeights::thread,
       r -> r.query.thread() != null,
       r -> r.above(r.dense(r.inThread()))),
   /** Items containing a proper noun of the query verbatim. */
   ENTITY(
       "entity",
       Stage.TEXT,
-      RecallConfig.Weights::entity,
+      SignalWeights::entity,
       r -> r.settings.maxNames() > 0,
       r -> r.entities.find(r.query.text(), r.visibility, r.n)),
   /** Turns next to a well-placed turn of the same session: a short reply means what it answers. */
-  NEIGHBOUR(
-      "neighbour", Stage.EVIDENCE, RecallConfig.Weights::neighbour, r -> r.neighbours().others()) {
+  NEIGHBOUR("neighbour", Stage.EVIDENCE, SignalWeights::neighbour, r -> r.neighbours().others()) {
     @Override
     boolean wanted(RecallSettings s) {
       return super.wanted(s) || SEED_NEIGHBOUR.wanted(s); // one search makes both lists
@@ -78,10 +68,7 @@ public enum Signal {
    * for seeds, at a weight of its own (a small one, so a chatty turn does not overtake a memory).
    */
   SEED_NEIGHBOUR(
-      "seed-neighbour",
-      Stage.EVIDENCE,
-      RecallConfig.Weights::seedNeighbour,
-      r -> r.neighbours().seeds()) {
+      "seed-neighbour", Stage.EVIDENCE, SignalWeights::seedNeighbour, r -> r.neighbours().seeds()) {
     @Override
     boolean wanted(RecallSettings s) {
       return super.wanted(s) || s.weight(NEIGHBOUR) > 0;
@@ -91,10 +78,10 @@ public enum Signal {
   SESSION(
       "session",
       Stage.EVIDENCE,
-      RecallConfig.Weights::session,
+      SignalWeights::session,
       r -> ConversationEvidence.sessions(r.first())),
   /** Candidates created in a time the query names (a date, a month, a year, "last week"). */
-  TIME("time", Stage.REORDER, RecallConfig.Weights::time, RecallRun::inNamedTime),
+  TIME("time", Stage.REORDER, SignalWeights::time, RecallRun::inNamedTime),
   /**
    * The graph neighbours of the first fusion's best memories (relations between memories, one hop
    * by default): what the top items are linked to, although it shares no words with the query.
@@ -102,27 +89,27 @@ public enum Signal {
   EXPANSION(
       "expansion",
       Stage.EVIDENCE,
-      RecallConfig.Weights::expansion,
+      SignalWeights::expansion,
       r -> r.graph != null,
       RecallRun::expansion),
   /** The graph's items ranked by the centrality of the query entity they were reached from. */
   CENTRALITY(
       "centrality",
       Stage.GRAPH,
-      RecallConfig.Weights::centrality,
+      SignalWeights::centrality,
       r -> r.linked != null,
       r -> GraphSignals.centrality(r.linked, r.lists.get(GRAPH))),
   /** Candidates spoken by (or memories naming) a speaker of the chat that the query names. */
   SPEAKER(
       "speaker",
       Stage.EVIDENCE,
-      RecallConfig.Weights::speaker,
+      SignalWeights::speaker,
       r -> SpeakerEvidence.named(r.query.text(), r.first())),
   /** BM25 again, the query expanded with the telling words of the first fusion's best items. */
   FEEDBACK(
       "feedback",
       Stage.EVIDENCE,
-      RecallConfig.Weights::feedback,
+      SignalWeights::feedback,
       r -> r.feedback.hits(r.query.text(), r.first(), r.visibility, r.n));
 
   /**
@@ -143,14 +130,14 @@ public enum Signal {
 
   private final String wire;
   private final Stage stage;
-  private final ToDoubleFunction<RecallConfig.Weights> weightKey;
+  private final ToDoubleFunction<SignalWeights> weightKey;
   private final Predicate<RecallRun> applies;
   private final Function<RecallRun, List<SearchHit>> list;
 
   Signal(
       String wire,
       Stage stage,
-      ToDoubleFunction<RecallConfig.Weights> weightKey,
+      ToDoubleFunction<SignalWeights> weightKey,
       Function<RecallRun, List<SearchHit>> list) {
     this(wire, stage, weightKey, r -> true, list);
   }
@@ -158,7 +145,7 @@ public enum Signal {
   Signal(
       String wire,
       Stage stage,
-      ToDoubleFunction<RecallConfig.Weights> weightKey,
+      ToDoubleFunction<SignalWeights> weightKey,
       Predicate<RecallRun> applies,
       Function<RecallRun, List<SearchHit>> list) {
     this.wire = wire;
@@ -181,7 +168,7 @@ public enum Signal {
   }
 
   /** Its weight in {@code weights} ({@code engram.recall.weights.<wire>}). */
-  double weight(RecallConfig.Weights weights) {
+  double weight(SignalWeights weights) {
     return weightKey.applyAsDouble(weights);
   }
 
