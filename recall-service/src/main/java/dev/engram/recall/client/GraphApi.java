@@ -41,13 +41,6 @@ public class GraphApi {
         "graph-service",
         timeout,
         client.timeline(
-            as.authorization(),
-            as.correlation(),
-            q.ref(),
-            q.agent(),
-            q.chat(),
-            q.predicate(),
-            q.limit(),
-            q.mode()));
+            as.headers(), q.ref(), q.agent(), q.chat(), q.predicate(), q.limit(), q.mode()));
   }
 }
