@@ -62,56 +62,6 @@ public record IndexDocument(
    */
   public static final String MODE_PATTERN = "[a-z][a-z0-9_-]{0,31}";
 
-  /** An untagged document (no mode): the form every sender used before modes existed. */
-  public IndexDocument(
-      String tenant,
-      DocKind kind,
-      Long id,
-      Long version,
-      String agent,
-      String chat,
-      String thread,
-      String session,
-      Scope scope,
-      String category,
-      Status status,
-      String speaker,
-      String role,
-      String text,
-      Double confidence,
-      Instant createdAt,
-      Instant expiresAt,
-      Instant archivedAt,
-      Instant supersededAt,
-      String source,
-      List<Long> sourceExchangeIds,
-      Map<String, String> metadata) {
-    this(
-        tenant,
-        kind,
-        id,
-        version,
-        agent,
-        chat,
-        thread,
-        session,
-        scope,
-        category,
-        status,
-        speaker,
-        role,
-        text,
-        confidence,
-        createdAt,
-        expiresAt,
-        archivedAt,
-        supersededAt,
-        source,
-        sourceExchangeIds,
-        metadata,
-        null);
-  }
-
   public IndexDocument {
     // No sources is an empty list; nulls inside are kept for validation to report, not an NPE.
     sourceExchangeIds =

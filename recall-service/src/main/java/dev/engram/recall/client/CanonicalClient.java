@@ -1,6 +1,6 @@
 package dev.engram.recall.client;
 
-import dev.engram.recall.config.RecallConfig;
+import dev.engram.recall.config.ContextConfig;
 import dev.engram.recall.context.CanonicalSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -20,9 +20,9 @@ public class CanonicalClient implements CanonicalSource {
   private final CaptureInternalRestClient client;
   private final Duration timeout;
 
-  CanonicalClient(@RestClient CaptureInternalRestClient client, RecallConfig config) {
+  CanonicalClient(@RestClient CaptureInternalRestClient client, ContextConfig config) {
     this.client = client;
-    this.timeout = config.context().slotsTimeout();
+    this.timeout = config.slotsTimeout();
   }
 
   @Override

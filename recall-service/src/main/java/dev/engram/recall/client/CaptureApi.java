@@ -1,12 +1,12 @@
 package dev.engram.recall.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.engram.recall.config.McpConfig;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
@@ -20,73 +20,63 @@ public class CaptureApi {
   private final CaptureApiRestClient client;
   private final Duration timeout;
 
-  CaptureApi(
-      @RestClient CaptureApiRestClient client,
-      @ConfigProperty(name = "engram.recall.mcp.capture-timeout", defaultValue = "PT10S")
-          Duration timeout) {
+  CaptureApi(@RestClient CaptureApiRestClient client, McpConfig config) {
     this.client = client;
-    this.timeout = timeout;
+    this.timeout = config.captureTimeout();
   }
 
   /** Which slot: the agent's own ({@code owners} null), or a session's or thread's. */
   public record SlotRef(String agent, String owners, String owner, String name) {}
 
   public Uni<JsonNode> remember(MemoriesClient.As as, Map<String, Object> body) {
-    return guard("capture-service", client.remember(as.authorization(), as.correlation(), body));
+    return guard("capture-service", client.remember(as.headers(), body));
   }
 
   public Uni<Void> delete(MemoriesClient.As as, long id) {
-    return guard("capture-service", client.delete(as.authorization(), as.correlation(), id));
+    return guard("capture-service", client.delete(as.headers(), id));
   }
 
   public Uni<JsonNode> slot(MemoriesClient.As as, SlotRef s) {
     return guard(
         "capture-service",
         s.owners() == null
-            ? client.agentSlot(as.authorization(), as.correlation(), s.agent(), s.name())
-            : client.ownedSlot(
-                as.authorization(), as.correlation(), s.agent(), s.owners(), s.owner(), s.name()));
+            ? client.agentSlot(as.headers(), s.agent(), s.name())
+            : client.ownedSlot(as.headers(), s.agent(), s.owners(), s.owner(), s.name()));
   }
 
   public Uni<JsonNode> putSlot(MemoriesClient.As as, SlotRef s, Map<String, Object> body) {
-    String auth = as.authorization();
     return guard(
         "capture-service",
         s.owners() == null
-            ? client.putAgentSlot(auth, as.correlation(), s.agent(), s.name(), body)
-            : client.putOwnedSlot(
-                auth, as.correlation(), s.agent(), s.owners(), s.owner(), s.name(), body));
+            ? client.putAgentSlot(as.headers(), s.agent(), s.name(), body)
+            : client.putOwnedSlot(as.headers(), s.agent(), s.owners(), s.owner(), s.name(), body));
   }
 
   public Uni<JsonNode> addFact(MemoriesClient.As as, Map<String, Object> body) {
-    return guard("capture-service", client.addFact(as.authorization(), as.correlation(), body));
+    return guard("capture-service", client.addFact(as.headers(), body));
   }
 
   public Uni<JsonNode> invalidateFact(MemoriesClient.As as, long id, Map<String, Object> body) {
-    return guard(
-        "capture-service", client.invalidateFact(as.authorization(), as.correlation(), id, body));
+    return guard("capture-service", client.invalidateFact(as.headers(), id, body));
   }
 
   /** {@code POST /v1/sessions}: records a session (a retry of the same id answers it again). */
   public Uni<JsonNode> startSession(MemoriesClient.As as, Map<String, Object> body) {
-    return guard(
-        "capture-service", client.startSession(as.authorization(), as.correlation(), body));
+    return guard("capture-service", client.startSession(as.headers(), body));
   }
 
   /** {@code POST /v1/sessions/{id}/end}: the handoff, the day's summary, the Reflector. */
   public Uni<JsonNode> endSession(MemoriesClient.As as, String id, Map<String, Object> body) {
-    return guard(
-        "capture-service", client.endSession(as.authorization(), as.correlation(), id, body));
+    return guard("capture-service", client.endSession(as.headers(), id, body));
   }
 
   /** {@code POST /v1/sessions/{id}/checkpoint}: what a compaction is about to drop. */
   public Uni<JsonNode> checkpoint(MemoriesClient.As as, String id, Map<String, Object> body) {
-    return guard(
-        "capture-service", client.checkpoint(as.authorization(), as.correlation(), id, body));
+    return guard("capture-service", client.checkpoint(as.headers(), id, body));
   }
 
   public Uni<JsonNode> stats(MemoriesClient.As as) {
-    return guard("capture-service", client.stats(as.authorization(), as.correlation()));
+    return guard("capture-service", client.stats(as.headers()));
   }
 
   /**

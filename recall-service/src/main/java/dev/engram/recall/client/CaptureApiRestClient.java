@@ -1,13 +1,12 @@
 package dev.engram.recall.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.engram.common.correlation.CorrelationId;
 import dev.engram.common.ratelimit.PrepaidCallHeaders;
 import io.quarkus.rest.client.reactive.ClientExceptionMapper;
 import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -29,31 +28,23 @@ interface CaptureApiRestClient {
 
   @POST
   @Path("/memories")
-  Uni<JsonNode> remember(
-      @HeaderParam("Authorization") String authorization,
-      @HeaderParam(CorrelationId.HEADER) String correlation,
-      Map<String, Object> body);
+  Uni<JsonNode> remember(@BeanParam CallerHeaders caller, Map<String, Object> body);
 
   @DELETE
   @Path("/memories/{id}")
-  Uni<Void> delete(
-      @HeaderParam("Authorization") String authorization,
-      @HeaderParam(CorrelationId.HEADER) String correlation,
-      @PathParam("id") long id);
+  Uni<Void> delete(@BeanParam CallerHeaders caller, @PathParam("id") long id);
 
   @GET
   @Path("/agents/{agent}/slots/{name}")
   Uni<JsonNode> agentSlot(
-      @HeaderParam("Authorization") String authorization,
-      @HeaderParam(CorrelationId.HEADER) String correlation,
+      @BeanParam CallerHeaders caller,
       @PathParam("agent") String agent,
       @PathParam("name") String name);
 
   @PUT
   @Path("/agents/{agent}/slots/{name}")
   Uni<JsonNode> putAgentSlot(
-      @HeaderParam("Authorization") String authorization,
-      @HeaderParam(CorrelationId.HEADER) String correlation,
+      @BeanParam CallerHeaders caller,
       @PathParam("agent") String agent,
       @PathParam("name") String name,
       Map<String, Object> body);
@@ -62,8 +53,7 @@ interface CaptureApiRestClient {
   @GET
   @Path("/agents/{agent}/{owners}/{owner}/slots/{name}")
   Uni<JsonNode> ownedSlot(
-      @HeaderParam("Authorization") String authorization,
-      @HeaderParam(CorrelationId.HEADER) String correlation,
+      @BeanParam CallerHeaders caller,
       @PathParam("agent") String agent,
       @PathParam("owners") String owners,
       @PathParam("owner") String owner,
@@ -72,8 +62,7 @@ interface CaptureApiRestClient {
   @PUT
   @Path("/agents/{agent}/{owners}/{owner}/slots/{name}")
   Uni<JsonNode> putOwnedSlot(
-      @HeaderParam("Authorization") String authorization,
-      @HeaderParam(CorrelationId.HEADER) String correlation,
+      @BeanParam CallerHeaders caller,
       @PathParam("agent") String agent,
       @PathParam("owners") String owners,
       @PathParam("owner") String owner,
@@ -82,47 +71,30 @@ interface CaptureApiRestClient {
 
   @POST
   @Path("/facts")
-  Uni<JsonNode> addFact(
-      @HeaderParam("Authorization") String authorization,
-      @HeaderParam(CorrelationId.HEADER) String correlation,
-      Map<String, Object> body);
+  Uni<JsonNode> addFact(@BeanParam CallerHeaders caller, Map<String, Object> body);
 
   @POST
   @Path("/facts/{id}/invalidate")
   Uni<JsonNode> invalidateFact(
-      @HeaderParam("Authorization") String authorization,
-      @HeaderParam(CorrelationId.HEADER) String correlation,
-      @PathParam("id") long id,
-      Map<String, Object> body);
+      @BeanParam CallerHeaders caller, @PathParam("id") long id, Map<String, Object> body);
 
   @GET
   @Path("/stats")
-  Uni<JsonNode> stats(
-      @HeaderParam("Authorization") String authorization,
-      @HeaderParam(CorrelationId.HEADER) String correlation);
+  Uni<JsonNode> stats(@BeanParam CallerHeaders caller);
 
   @POST
   @Path("/sessions")
-  Uni<JsonNode> startSession(
-      @HeaderParam("Authorization") String authorization,
-      @HeaderParam(CorrelationId.HEADER) String correlation,
-      Map<String, Object> body);
+  Uni<JsonNode> startSession(@BeanParam CallerHeaders caller, Map<String, Object> body);
 
   @POST
   @Path("/sessions/{id}/end")
   Uni<JsonNode> endSession(
-      @HeaderParam("Authorization") String authorization,
-      @HeaderParam(CorrelationId.HEADER) String correlation,
-      @PathParam("id") String id,
-      Map<String, Object> body);
+      @BeanParam CallerHeaders caller, @PathParam("id") String id, Map<String, Object> body);
 
   @POST
   @Path("/sessions/{id}/checkpoint")
   Uni<JsonNode> checkpoint(
-      @HeaderParam("Authorization") String authorization,
-      @HeaderParam(CorrelationId.HEADER) String correlation,
-      @PathParam("id") String id,
-      Map<String, Object> body);
+      @BeanParam CallerHeaders caller, @PathParam("id") String id, Map<String, Object> body);
 
   /** Every 4xx/5xx becomes a refusal carrying capture's problem code and detail. */
   @ClientExceptionMapper

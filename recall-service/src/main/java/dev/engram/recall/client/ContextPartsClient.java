@@ -1,6 +1,6 @@
 package dev.engram.recall.client;
 
-import dev.engram.recall.config.RecallConfig;
+import dev.engram.recall.config.ContextConfig;
 import dev.engram.recall.context.CaptureParts;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -34,12 +34,12 @@ public class ContextPartsClient implements CaptureParts {
       @RestClient CaptureInternalRestClient client,
       SlotsClient single,
       CanonicalClient canonical,
-      RecallConfig config) {
+      ContextConfig config) {
     this.client = client;
     this.single = single;
     this.canonical = canonical;
-    this.slotsTimeout = config.context().slotsTimeout();
-    this.turnsTimeout = config.context().recentTurnsTimeout();
+    this.slotsTimeout = config.slotsTimeout();
+    this.turnsTimeout = config.recentTurnsTimeout();
   }
 
   @Override

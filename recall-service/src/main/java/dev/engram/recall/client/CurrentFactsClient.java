@@ -1,6 +1,6 @@
 package dev.engram.recall.client;
 
-import dev.engram.recall.config.RecallConfig;
+import dev.engram.recall.config.ContextConfig;
 import dev.engram.recall.context.FactSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -18,9 +18,9 @@ public class CurrentFactsClient implements FactSource {
   private final GraphRestClient client;
   private final Duration timeout;
 
-  CurrentFactsClient(@RestClient GraphRestClient client, RecallConfig config) {
+  CurrentFactsClient(@RestClient GraphRestClient client, ContextConfig config) {
     this.client = client;
-    this.timeout = config.context().factsTimeout();
+    this.timeout = config.factsTimeout();
   }
 
   @Override

@@ -1,10 +1,10 @@
 package dev.engram.recall.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.engram.recall.config.McpConfig;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
@@ -18,12 +18,9 @@ public class GraphApi {
   private final GraphApiRestClient client;
   private final Duration timeout;
 
-  GraphApi(
-      @RestClient GraphApiRestClient client,
-      @ConfigProperty(name = "engram.recall.mcp.capture-timeout", defaultValue = "PT10S")
-          Duration timeout) {
+  GraphApi(@RestClient GraphApiRestClient client, McpConfig config) {
     this.client = client;
-    this.timeout = timeout;
+    this.timeout = config.captureTimeout();
   }
 
   /**
@@ -44,13 +41,6 @@ public class GraphApi {
         "graph-service",
         timeout,
         client.timeline(
-            as.authorization(),
-            as.correlation(),
-            q.ref(),
-            q.agent(),
-            q.chat(),
-            q.predicate(),
-            q.limit(),
-            q.mode()));
+            as.headers(), q.ref(), q.agent(), q.chat(), q.predicate(), q.limit(), q.mode()));
   }
 }

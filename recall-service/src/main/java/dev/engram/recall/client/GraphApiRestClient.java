@@ -1,11 +1,10 @@
 package dev.engram.recall.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.engram.common.correlation.CorrelationId;
 import io.quarkus.rest.client.reactive.ClientExceptionMapper;
 import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
@@ -24,8 +23,7 @@ interface GraphApiRestClient {
   @GET
   @Path("/{ref}/timeline")
   Uni<JsonNode> timeline(
-      @HeaderParam("Authorization") String authorization,
-      @HeaderParam(CorrelationId.HEADER) String correlation,
+      @BeanParam CallerHeaders caller,
       @PathParam("ref") String ref,
       @QueryParam("agent") String agent,
       @QueryParam("chat") String chat,

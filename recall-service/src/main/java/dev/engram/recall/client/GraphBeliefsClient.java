@@ -1,6 +1,6 @@
 package dev.engram.recall.client;
 
-import dev.engram.recall.config.RecallConfig;
+import dev.engram.recall.config.ContextConfig;
 import dev.engram.recall.context.BeliefSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.WebApplicationException;
@@ -20,9 +20,9 @@ public class GraphBeliefsClient implements BeliefSource {
   private final GraphBeliefsRestClient client;
   private final Duration timeout;
 
-  GraphBeliefsClient(@RestClient GraphBeliefsRestClient client, RecallConfig config) {
+  GraphBeliefsClient(@RestClient GraphBeliefsRestClient client, ContextConfig config) {
     this.client = client;
-    this.timeout = config.context().factsTimeout();
+    this.timeout = config.factsTimeout();
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.engram.recall.client;
 
+import dev.engram.recall.config.McpConfig;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -7,7 +8,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
@@ -24,24 +24,27 @@ public class MemoriesClient {
   private final MemoriesRestClient client;
   private final Duration timeout;
 
-  MemoriesClient(
-      @RestClient MemoriesRestClient client,
-      @ConfigProperty(name = "engram.recall.mcp.capture-timeout", defaultValue = "PT10S")
-          Duration timeout) {
+  MemoriesClient(@RestClient MemoriesRestClient client, McpConfig config) {
     this.client = client;
-    this.timeout = timeout;
+    this.timeout = config.captureTimeout();
   }
 
   /** Who is calling: their {@code Authorization} header and correlation id (may be null). */
-  public record As(String authorization, String correlation) {}
+  public record As(String authorization, String correlation) {
+
+    /** The headers a call on their behalf carries. */
+    CallerHeaders headers() {
+      return new CallerHeaders(authorization, correlation);
+    }
+  }
 
   public Uni<MemoryWire.Memory> create(As as, MemoryWire.Create body) {
-    return guard(client.create(as.authorization(), as.correlation(), body));
+    return guard(client.create(as.headers(), body));
   }
 
   /** The memory, or empty when the caller's tenant has none with that id. */
   public Uni<Optional<MemoryWire.Memory>> find(As as, long id) {
-    return guard(client.get(as.authorization(), as.correlation(), id))
+    return guard(client.get(as.headers(), id))
         .map(Optional::of)
         .onFailure(CaptureRefusal.class)
         .recoverWithUni(
@@ -79,8 +82,7 @@ public class MemoriesClient {
       As as, MemoryWire.Listing l, double minConfidence, int limit) {
     return guard(
             client.list(
-                as.authorization(),
-                as.correlation(),
+                as.headers(),
                 l.agent(),
                 l.chat(),
                 l.scope(),
@@ -101,8 +103,7 @@ public class MemoriesClient {
   private Uni<MemoryWire.Page> page(As as, MemoryWire.Listing l, String cursor) {
     return guard(
         client.list(
-            as.authorization(),
-            as.correlation(),
+            as.headers(),
             l.agent(),
             l.chat(),
             l.scope(),
@@ -115,19 +116,19 @@ public class MemoriesClient {
   }
 
   public Uni<MemoryWire.Memory> revise(As as, long id, MemoryWire.Revise body) {
-    return guard(client.revise(as.authorization(), as.correlation(), id, body));
+    return guard(client.revise(as.headers(), id, body));
   }
 
   public Uni<MemoryWire.Memory> archive(As as, long id) {
-    return guard(client.archive(as.authorization(), as.correlation(), id));
+    return guard(client.archive(as.headers(), id));
   }
 
   public Uni<MemoryWire.Memory> supersede(As as, long id, MemoryWire.Supersede body) {
-    return guard(client.supersede(as.authorization(), as.correlation(), id, body));
+    return guard(client.supersede(as.headers(), id, body));
   }
 
   public Uni<MemoryWire.Memory> touch(As as, long id, MemoryWire.Touch body) {
-    return guard(client.touch(as.authorization(), as.correlation(), id, body));
+    return guard(client.touch(as.headers(), id, body));
   }
 
   private <T> Uni<T> guard(Uni<T> call) {

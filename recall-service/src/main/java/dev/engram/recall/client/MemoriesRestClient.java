@@ -1,11 +1,10 @@
 package dev.engram.recall.client;
 
-import dev.engram.common.correlation.CorrelationId;
 import dev.engram.common.ratelimit.PrepaidCallHeaders;
 import io.quarkus.rest.client.reactive.ClientExceptionMapper;
 import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -24,23 +23,16 @@ import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 interface MemoriesRestClient {
 
   @POST
-  Uni<MemoryWire.Memory> create(
-      @HeaderParam("Authorization") String authorization,
-      @HeaderParam(CorrelationId.HEADER) String correlation,
-      MemoryWire.Create body);
+  Uni<MemoryWire.Memory> create(@BeanParam CallerHeaders caller, MemoryWire.Create body);
 
   @GET
   @Path("/{id}")
-  Uni<MemoryWire.Memory> get(
-      @HeaderParam("Authorization") String authorization,
-      @HeaderParam(CorrelationId.HEADER) String correlation,
-      @PathParam("id") long id);
+  Uni<MemoryWire.Memory> get(@BeanParam CallerHeaders caller, @PathParam("id") long id);
 
   /** Null parameters are left out of the query string. */
   @GET
   Uni<MemoryWire.Page> list(
-      @HeaderParam("Authorization") String authorization,
-      @HeaderParam(CorrelationId.HEADER) String correlation,
+      @BeanParam CallerHeaders caller,
       @QueryParam("agent") String agent,
       @QueryParam("chat") String chat,
       @QueryParam("scope") String scope,
@@ -54,33 +46,21 @@ interface MemoriesRestClient {
   @POST
   @Path("/{id}/revise")
   Uni<MemoryWire.Memory> revise(
-      @HeaderParam("Authorization") String authorization,
-      @HeaderParam(CorrelationId.HEADER) String correlation,
-      @PathParam("id") long id,
-      MemoryWire.Revise body);
+      @BeanParam CallerHeaders caller, @PathParam("id") long id, MemoryWire.Revise body);
 
   @POST
   @Path("/{id}/archive")
-  Uni<MemoryWire.Memory> archive(
-      @HeaderParam("Authorization") String authorization,
-      @HeaderParam(CorrelationId.HEADER) String correlation,
-      @PathParam("id") long id);
+  Uni<MemoryWire.Memory> archive(@BeanParam CallerHeaders caller, @PathParam("id") long id);
 
   @POST
   @Path("/{id}/supersede")
   Uni<MemoryWire.Memory> supersede(
-      @HeaderParam("Authorization") String authorization,
-      @HeaderParam(CorrelationId.HEADER) String correlation,
-      @PathParam("id") long id,
-      MemoryWire.Supersede body);
+      @BeanParam CallerHeaders caller, @PathParam("id") long id, MemoryWire.Supersede body);
 
   @POST
   @Path("/{id}/touch")
   Uni<MemoryWire.Memory> touch(
-      @HeaderParam("Authorization") String authorization,
-      @HeaderParam(CorrelationId.HEADER) String correlation,
-      @PathParam("id") long id,
-      MemoryWire.Touch body);
+      @BeanParam CallerHeaders caller, @PathParam("id") long id, MemoryWire.Touch body);
 
   /** Every 4xx/5xx becomes a refusal carrying capture's problem code and detail. */
   @ClientExceptionMapper

@@ -1,6 +1,6 @@
 package dev.engram.recall.client;
 
-import dev.engram.recall.config.RecallConfig;
+import dev.engram.recall.config.ContextConfig;
 import dev.engram.recall.context.SlotSource;
 import dev.engram.recall.context.TurnSource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -25,10 +25,10 @@ public class SlotsClient implements SlotSource, TurnSource {
   private final Duration slotsTimeout;
   private final Duration turnsTimeout;
 
-  SlotsClient(@RestClient CaptureInternalRestClient client, RecallConfig config) {
+  SlotsClient(@RestClient CaptureInternalRestClient client, ContextConfig config) {
     this.client = client;
-    this.slotsTimeout = config.context().slotsTimeout();
-    this.turnsTimeout = config.context().recentTurnsTimeout();
+    this.slotsTimeout = config.slotsTimeout();
+    this.turnsTimeout = config.recentTurnsTimeout();
   }
 
   @Override

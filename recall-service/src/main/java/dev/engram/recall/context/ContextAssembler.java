@@ -1,14 +1,9 @@
 package dev.engram.recall.context;
 
-import dev.engram.contracts.index.DocKind;
 import dev.engram.contracts.index.IndexDocument;
-import dev.engram.recall.index.DocKey;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * Packs a context block into a token budget: the preamble, slots first (truncated to fit if need
@@ -19,7 +14,8 @@ import java.util.stream.Stream;
  * best first; one that does not fit is skipped for a smaller one after it; a section that leaves
  * items out says how many. An item shown once is not shown again. The finished block is counted
  * again as a whole and trimmed until it fits, so the budget holds exactly by the tokenizer's count,
- * whatever BPE merges happen across section edges.
+ * whatever BPE merges happen across section edges. The sections and their budget rules are {@link
+ * SectionFillers}; the budget bookkeeping is {@link ContextBudget}.
  */
 final class ContextAssembler {
 
@@ -30,7 +26,10 @@ final class ContextAssembler {
     static final Layer EMPTY = new Layer(List.of(), 0);
   }
 
-  /** Everything a block can be made of. */
+  /**
+   * Everything a block can be made of. {@link #layers} starts from slots and the three layers; the
+   * {@code with...} methods add the conversation, the doubts and the summaries.
+   */
   record Parts(
       List<SlotSource.Slot> slots,
       List<People.Person> people,
@@ -42,230 +41,68 @@ final class ContextAssembler {
       List<String> uncertainBeliefs,
       Layer history) {
 
-    /** Parts without doubts or summaries (a question that is not long-horizon). */
-    Parts(
-        List<SlotSource.Slot> slots,
-        List<People.Person> people,
-        FactSource.Facts facts,
-        List<TurnSource.Turn> turns,
-        Layer identity,
-        Layer essential,
-        Layer relevance) {
-      this(slots, people, facts, turns, identity, essential, relevance, List.of(), Layer.EMPTY);
-    }
-
-    /** Parts with doubts but no summaries. */
-    Parts(
-        List<SlotSource.Slot> slots,
-        List<People.Person> people,
-        FactSource.Facts facts,
-        List<TurnSource.Turn> turns,
-        Layer identity,
-        Layer essential,
-        Layer relevance,
-        List<String> uncertainBeliefs) {
-      this(
+    /** Slots and the three memory layers; no chat, facts, doubts or summaries. */
+    static Parts layers(
+        List<SlotSource.Slot> slots, Layer identity, Layer essential, Layer relevance) {
+      return new Parts(
           slots,
-          people,
-          facts,
-          turns,
+          List.of(),
+          FactSource.Facts.NONE,
+          List.of(),
           identity,
           essential,
           relevance,
-          uncertainBeliefs,
+          List.of(),
           Layer.EMPTY);
+    }
+
+    /** These parts with the chat's people, the current facts and the recent turns. */
+    Parts withConversation(
+        List<People.Person> people, FactSource.Facts facts, List<TurnSource.Turn> turns) {
+      return new Parts(
+          slots, people, facts, turns, identity, essential, relevance, uncertainBeliefs, history);
+    }
+
+    /** These parts with the uncertain beliefs' lines. */
+    Parts withUncertainBeliefs(List<String> lines) {
+      return new Parts(slots, people, facts, turns, identity, essential, relevance, lines, history);
     }
   }
 
-  /** Shares of the budget left after slots (see RecallConfig.ContextSettings). */
+  /** Shares of the budget left after slots (see ContextConfig). */
   record Shares(double identity, double essential, double people, double facts, double turns) {}
 
   /** The block, its exact token count, and every section (rendered or not). */
   record Assembled(String text, int tokens, List<ContextSection> sections) {}
 
+  /** Sections of the conversation: shown last, closest to the model's turn. */
+  private static final Set<String> CONVERSATION =
+      Set.of(ContextSection.FACTS, ContextSection.BELIEFS, ContextSection.TURNS);
+
   private final TokenCounter tokens;
   private final ContextTemplates templates;
-  private final Shares shares;
-  private final SectionFill filler;
-
-  ContextAssembler(
-      TokenCounter tokens,
-      ContextTemplates templates,
-      double identityShare,
-      double essentialShare) {
-    this(tokens, templates, new Shares(identityShare, essentialShare, 0.2, 0.1, 0.25));
-  }
+  private final SectionFillers fillers;
 
   ContextAssembler(TokenCounter tokens, ContextTemplates templates, Shares shares) {
     this.tokens = tokens;
     this.templates = templates;
-    this.shares = shares;
-    this.filler = new SectionFill(tokens, templates);
-  }
-
-  Assembled assemble(
-      int budget, List<SlotSource.Slot> slots, Layer identity, Layer essential, Layer relevance) {
-    return assemble(
-        budget,
-        new Parts(
-            slots, List.of(), FactSource.Facts.NONE, List.of(), identity, essential, relevance));
+    this.fillers = new SectionFillers(tokens, templates, shares);
   }
 
   Assembled assemble(int budget, Parts parts) {
-    List<ContextSection> filled = new ArrayList<>(); // in the order they got their budget
     String preamble = templates.preamble().strip();
     boolean withPreamble = !preamble.isEmpty() && tokens.count(preamble) <= budget;
-    int used = withPreamble ? tokens.count(preamble) : 0;
-    boolean first = !withPreamble;
-    for (SlotSource.Slot slot : ordered(parts.slots())) {
-      ContextSection s =
-          new ContextSection(slot.name(), ContextSection.SLOTS, templates.slotHeading(slot));
-      int cost = filler.fillSlot(s, slot.content(), budget - used, first);
-      used += cost;
-      first &= cost == 0;
-      filled.add(s);
-    }
-    int rest = budget - used;
-    Set<DocKey> selected = new HashSet<>();
-    Set<Long> shownFacts = new HashSet<>();
-    List<ContextSection> people = new ArrayList<>();
-    int peopleRoom = (int) Math.floor(rest * shares.people());
-    int peopleUsed = 0;
-    for (int i = 0; i < parts.people().size(); i++) {
-      People.Person person = parts.people().get(i);
-      ContextSection s =
-          new ContextSection(
-              "person:" + person.name(),
-              ContextSection.PEOPLE,
-              templates.personHeading(person.name()));
-      List<ContextSection.Entry> candidates = new ArrayList<>();
-      person.facts().stream()
-          .filter(f -> !shownFacts.contains(f.id()))
-          .forEach(f -> candidates.add(ContextSection.Entry.fact(f, templates.line(f))));
-      person.memories().stream()
-          .filter(d -> !selected.contains(DocKey.of(d)))
-          .forEach(d -> candidates.add(new ContextSection.Entry(DocKey.of(d), templates.line(d))));
-      s.candidates = candidates.size();
-      int room = (peopleRoom - peopleUsed) / (parts.people().size() - i);
-      int cost = filler.fillLines(s, candidates, room, first, false);
-      shown(s, selected, shownFacts);
-      peopleUsed += cost;
-      first &= cost == 0;
-      people.add(s);
-    }
-    used += peopleUsed;
-    ContextSection facts =
-        new ContextSection("current_facts", ContextSection.FACTS, templates.facts());
-    List<ContextSection.Entry> factLines =
-        parts.facts().facts().stream()
-            .filter(f -> !shownFacts.contains(f.id()))
-            .map(f -> ContextSection.Entry.fact(f, templates.line(f)))
-            .toList();
-    facts.candidates = factLines.size() + parts.facts().omitted();
-    int cost =
-        filler.fillLines(facts, factLines, (int) Math.floor(rest * shares.facts()), first, false);
-    used += cost;
-    first &= cost == 0;
-    // Uncertain beliefs share the facts' budget, after them: they qualify what the facts say.
-    ContextSection beliefs =
-        new ContextSection("uncertain_beliefs", ContextSection.BELIEFS, UncertainBeliefs.HEADING);
-    List<ContextSection.Entry> beliefLines =
-        parts.uncertainBeliefs().stream()
-            .map(line -> new ContextSection.Entry(null, line))
-            .toList();
-    beliefs.candidates = beliefLines.size();
-    int beliefRoom = (int) Math.floor(rest * shares.facts()) - cost;
-    cost = filler.fillLines(beliefs, beliefLines, Math.max(beliefRoom, 0), first, false);
-    used += cost;
-    first &= cost == 0;
-    ContextSection turns =
-        new ContextSection("recent_turns", ContextSection.TURNS, templates.recentTurns());
-    List<ContextSection.Entry> turnLines =
-        parts.turns().stream()
-            .map(
-                t ->
-                    new ContextSection.Entry(
-                        new DocKey(DocKind.EXCHANGE, t.id()), templates.line(t)))
-            .toList();
-    turns.candidates = turnLines.size();
-    cost = filler.fillLines(turns, turnLines, (int) Math.floor(rest * shares.turns()), first, true);
-    shown(turns, selected, shownFacts);
-    used += cost;
-    first &= cost == 0;
-    filled.addAll(people);
-    filled.add(facts);
-    filled.add(beliefs);
-    filled.add(turns);
-
-    rest = budget - used;
-    int identityBudget = (int) Math.floor(rest * shares.identity());
-    int essentialBudget = (int) Math.floor(rest * shares.essential());
-    ContextSection l0 = layer("identity", "L0", templates.identity(), parts.identity(), selected);
-    cost = fill(l0, parts.identity(), identityBudget, first, selected);
-    used += cost;
-    first &= cost == 0;
-    ContextSection l1 =
-        layer("essential", "L1", templates.essential(), parts.essential(), selected);
-    cost = fill(l1, parts.essential(), essentialBudget + identityBudget - cost, first, selected);
-    used += cost;
-    first &= cost == 0;
-    // A long-horizon question's summaries, coarsest first, take a share of what L0 and L1 left.
-    ContextSection history =
-        layer("history", "history", SummarySource.HEADING, parts.history(), selected);
-    cost =
-        fill(
-            history,
-            parts.history(),
-            (int) Math.floor((budget - used) * SummarySource.SHARE),
-            first,
-            selected);
-    used += cost;
-    first &= cost == 0;
-    ContextSection l2 =
-        layer("relevance", "L2", templates.relevance(), parts.relevance(), selected);
-    fill(l2, parts.relevance(), budget - used, first, selected);
-    filled.addAll(List.of(l0, l1));
-    if (history.candidates > 0) {
-      filled.add(history);
-    }
-    filled.add(l2);
-
+    ContextBudget left = new ContextBudget(budget, withPreamble ? tokens.count(preamble) : 0);
+    List<ContextSection> filled = new ArrayList<>(); // in the order they got their budget
+    fillers.inOrder().forEach(filler -> filled.addAll(filler.fill(parts, left)));
     // The conversation goes last, closest to the model's turn; with nothing to show, it is not
     // listed at all (nor are people when the chat has none).
-    List<ContextSection> rendered = new ArrayList<>(filled);
-    rendered.removeAll(List.of(facts, beliefs, turns));
-    Stream.of(facts, beliefs, turns).filter(s -> s.candidates > 0).forEach(rendered::add);
+    List<ContextSection> rendered = new ArrayList<>();
+    filled.stream().filter(s -> !CONVERSATION.contains(s.layer)).forEach(rendered::add);
+    filled.stream()
+        .filter(s -> CONVERSATION.contains(s.layer) && s.candidates > 0)
+        .forEach(rendered::add);
     return fit(budget, withPreamble ? preamble : null, rendered, filled.reversed());
-  }
-
-  private ContextSection layer(
-      String name, String label, String heading, Layer layer, Set<DocKey> selected) {
-    ContextSection s = new ContextSection(name, label, heading);
-    long already = layer.documents().stream().filter(d -> selected.contains(DocKey.of(d))).count();
-    s.candidates = layer.total() - already;
-    return s;
-  }
-
-  /** Fills a layer within {@code room} tokens (separator included); returns the tokens used. */
-  private int fill(ContextSection s, Layer layer, int room, boolean first, Set<DocKey> selected) {
-    List<ContextSection.Entry> candidates =
-        layer.documents().stream()
-            .filter(d -> !selected.contains(DocKey.of(d)))
-            .map(d -> new ContextSection.Entry(DocKey.of(d), templates.line(d)))
-            .toList();
-    int cost = filler.fillLines(s, candidates, room, first, false);
-    shown(s, selected, new HashSet<>());
-    return cost;
-  }
-
-  private static void shown(ContextSection s, Set<DocKey> selected, Set<Long> facts) {
-    for (ContextSection.Entry e : s.entries) {
-      if (e.key() != null) {
-        selected.add(e.key());
-      } else {
-        facts.add(e.fact());
-      }
-    }
   }
 
   /**
@@ -305,31 +142,5 @@ final class ContextAssembler {
       }
     }
     return String.join(SEPARATOR, parts);
-  }
-
-  /**
-   * The tenant's slots (global notes) first, then working memory, hot context and the thread's
-   * handoff, then every other slot by owner (agent, chat, session, thread) and name.
-   */
-  private static List<SlotSource.Slot> ordered(List<SlotSource.Slot> slots) {
-    return slots.stream()
-        .filter(s -> s.content() != null && !s.content().isBlank())
-        .sorted(
-            Comparator.comparingInt((SlotSource.Slot s) -> "TENANT".equals(s.ownerType()) ? 0 : 1)
-                .thenComparingInt(s -> ContextTemplates.slotRank(s.name()))
-                .thenComparingInt(s -> ownerRank(s.ownerType()))
-                .thenComparing(SlotSource.Slot::name))
-        .toList();
-  }
-
-  private static int ownerRank(String owner) {
-    return switch (owner == null ? "" : owner) {
-      case "TENANT" -> 0;
-      case "AGENT" -> 1;
-      case "CHAT" -> 2;
-      case "SESSION" -> 3;
-      case "THREAD" -> 4;
-      default -> 5;
-    };
   }
 }

@@ -31,7 +31,32 @@ public record ContextResponse(
       int selected,
       long omitted,
       boolean truncated,
-      List<ItemRef> items) {}
+      List<ItemRef> items) {
+
+    /** How a filled section is reported, counted by {@code tokens}. */
+    static Section of(ContextSection s, ContextTemplates templates, TokenCounter tokens) {
+      String text = s.text(templates);
+      return new Section(
+          s.name,
+          s.layer,
+          s.heading,
+          text,
+          tokens.count(text),
+          s.budget,
+          s.isSlot() ? 1 : s.candidates,
+          s.isSlot() ? (s.rendered() ? 1 : 0) : s.entries.size(),
+          s.omitted(),
+          s.truncated,
+          s.entries.stream()
+              .filter(e -> !s.layer.equals(ContextSection.BELIEFS)) // no id an item can carry
+              .map(
+                  e ->
+                      e.key() == null
+                          ? new ItemRef("fact", e.fact())
+                          : new ItemRef(e.key().kind().wire(), e.key().id()))
+              .toList());
+    }
+  }
 
   /**
    * An item the section selected: a {@code memory}, an {@code exchange} (turn) or a {@code fact}.

@@ -2,14 +2,14 @@ package dev.engram.recall.context;
 
 import dev.engram.contracts.index.DocKind;
 import dev.engram.contracts.index.IndexDocument;
-import dev.engram.recall.config.RecallConfig;
+import dev.engram.recall.config.ContextConfig;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
 /**
- * The framing texts of a context block (configurable, see {@link RecallConfig.Templates}). Every
+ * The framing texts of a context block (configurable, see {@link ContextConfig.Templates}). Every
  * untrusted value goes in through {@link UntrustedText}: on one line, quotes escaped.
  */
 record ContextTemplates(
@@ -74,7 +74,7 @@ record ContextTemplates(
         "(+{n} facts omitted)");
   }
 
-  static ContextTemplates of(RecallConfig.Templates t) {
+  static ContextTemplates of(ContextConfig.Templates t) {
     return new ContextTemplates(
         t.preamble(),
         t.workingMemory(),

@@ -8,7 +8,6 @@ import dev.engram.recall.index.Visibility;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -60,9 +59,7 @@ final class SummarySource {
   static ContextAssembler.Layer of(IndexStore store, Visibility memories, int candidates) {
     Page page =
         store.byConfidence(
-            memories.withFilters(
-                new Filters(Set.of(SUMMARY), null, null, false, null, null, null, null, null)),
-            Math.min(500, candidates * 4));
+            memories.withFilters(Filters.only(SUMMARY)), Math.min(500, candidates * 4));
     List<IndexDocument> ordered =
         page.documents().stream()
             .sorted(

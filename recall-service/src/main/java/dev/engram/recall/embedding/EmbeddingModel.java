@@ -2,7 +2,7 @@ package dev.engram.recall.embedding;
 
 import dev.engram.common.error.EngramException;
 import dev.engram.recall.RecallError;
-import dev.engram.recall.config.RecallConfig;
+import dev.engram.recall.config.EmbeddingConfig;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -26,7 +26,7 @@ public class EmbeddingModel implements Embedder {
 
   private static final Logger LOG = Logger.getLogger(EmbeddingModel.class);
 
-  private final RecallConfig.Embedding.Provider provider;
+  private final EmbeddingConfig.Provider provider;
   private final Embedder delegate;
   private final OnnxEmbedder local;
   private final String modelId;
@@ -36,12 +36,11 @@ public class EmbeddingModel implements Embedder {
   private final long loadMillis;
   private final EmbeddingCache cache;
 
-  EmbeddingModel(RecallConfig config, MeterRegistry registry) {
-    var embedding = config.embedding();
+  EmbeddingModel(EmbeddingConfig embedding, MeterRegistry registry) {
     this.provider = embedding.provider();
     this.cache = new EmbeddingCache(embedding.cacheSize());
     long start = System.nanoTime();
-    if (provider == RecallConfig.Embedding.Provider.HTTP) {
+    if (provider == EmbeddingConfig.Provider.HTTP) {
       var http = embedding.http();
       delegate =
           new HttpEmbedder(

@@ -32,8 +32,7 @@ public record Filters(
     String thread) {
 
   /** No narrowing: ACTIVE documents as of now. */
-  public static final Filters NONE =
-      new Filters(null, null, null, false, null, null, null, null, null);
+  public static final Filters NONE = builder().build();
 
   public Filters {
     categories = categories == null || categories.isEmpty() ? null : Set.copyOf(categories);
@@ -42,6 +41,91 @@ public record Filters(
             ? null
             : Set.copyOf(exceptCategories);
     speakers = speakers == null || speakers.isEmpty() ? null : Set.copyOf(speakers);
+  }
+
+  /** Memories of these categories only. */
+  public static Filters only(String... categories) {
+    return builder().categories(Set.of(categories)).build();
+  }
+
+  /** Memories of none of these categories. */
+  public static Filters except(String... categories) {
+    return builder().exceptCategories(Set.of(categories)).build();
+  }
+
+  /** Filters naming only the fields that matter; the rest do not narrow. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds {@link Filters} field by field. */
+  public static final class Builder {
+    private Set<String> categories;
+    private Set<String> exceptCategories;
+    private Double minConfidence;
+    private boolean includeArchived;
+    private Instant createdFrom;
+    private Instant createdTo;
+    private Set<String> speakers;
+    private Instant asOf;
+    private String thread;
+
+    private Builder() {}
+
+    public Builder categories(Set<String> v) {
+      categories = v;
+      return this;
+    }
+
+    public Builder exceptCategories(Set<String> v) {
+      exceptCategories = v;
+      return this;
+    }
+
+    public Builder minConfidence(Double v) {
+      minConfidence = v;
+      return this;
+    }
+
+    public Builder includeArchived(boolean v) {
+      includeArchived = v;
+      return this;
+    }
+
+    /** created_at in [from, to); either may be null. */
+    public Builder created(Instant from, Instant to) {
+      createdFrom = from;
+      createdTo = to;
+      return this;
+    }
+
+    public Builder speakers(Set<String> v) {
+      speakers = v;
+      return this;
+    }
+
+    public Builder asOf(Instant v) {
+      asOf = v;
+      return this;
+    }
+
+    public Builder thread(String v) {
+      thread = v;
+      return this;
+    }
+
+    public Filters build() {
+      return new Filters(
+          categories,
+          exceptCategories,
+          minConfidence,
+          includeArchived,
+          createdFrom,
+          createdTo,
+          speakers,
+          asOf,
+          thread);
+    }
   }
 
   public Filters withThread(String thread) {

@@ -38,13 +38,10 @@ public record Visibility(
     filters = filters == null ? Filters.NONE : filters;
   }
 
-  public Visibility(
-      String tenant, String agent, String chat, Set<DocKind> kinds, Instant now, Filters filters) {
-    this(tenant, agent, chat, kinds, now, filters, null);
-  }
-
-  public Visibility(String tenant, String agent, String chat, Set<DocKind> kinds, Instant now) {
-    this(tenant, agent, chat, kinds, now, Filters.NONE, null);
+  /** What (tenant, agent, chat) may see of {@code kinds} at {@code now}: every mode, no filters. */
+  public static Visibility of(
+      String tenant, String agent, String chat, Set<DocKind> kinds, Instant now) {
+    return new Visibility(tenant, agent, chat, kinds, now, Filters.NONE, null);
   }
 
   public Visibility withMode(String mode) {

@@ -3,6 +3,7 @@ package dev.engram.recall.mcp;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.correlation.CorrelationId;
 import dev.engram.recall.client.MemoriesClient;
+import dev.engram.recall.config.McpConfig;
 import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
 import io.quarkus.vertx.http.runtime.security.QuarkusHttpUser;
 import io.vertx.ext.web.RoutingContext;

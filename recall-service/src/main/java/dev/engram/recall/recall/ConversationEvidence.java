@@ -117,16 +117,15 @@ final class ConversationEvidence {
   private List<IndexDocument> adjacent(IndexDocument seed, Visibility turns) {
     Filters f = turns.filters();
     Filters near =
-        new Filters(
-            null,
-            null,
-            null,
-            f.includeArchived(),
-            later(f.createdFrom(), seed.createdAt().minus(window)),
-            earlier(f.createdTo(), seed.createdAt().plus(window).plusMillis(1)),
-            f.speakers(),
-            f.asOf(),
-            f.thread());
+        Filters.builder()
+            .includeArchived(f.includeArchived())
+            .created(
+                later(f.createdFrom(), seed.createdAt().minus(window)),
+                earlier(f.createdTo(), seed.createdAt().plus(window).plusMillis(1)))
+            .speakers(f.speakers())
+            .asOf(f.asOf())
+            .thread(f.thread())
+            .build();
     List<IndexDocument> before = new ArrayList<>();
     List<IndexDocument> after = new ArrayList<>();
     for (IndexDocument d : store.byConfidence(turns.withFilters(near), WINDOW_TURNS).documents()) {

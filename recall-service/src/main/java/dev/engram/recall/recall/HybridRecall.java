@@ -1,21 +1,17 @@
 package dev.engram.recall.recall;
 
-import dev.engram.contracts.index.IndexDocument;
 import dev.engram.recall.embedding.Embedder;
-import dev.engram.recall.index.DocKey;
 import dev.engram.recall.index.IndexStore;
 import dev.engram.recall.index.SearchHit;
 import dev.engram.recall.index.Visibility;
 import java.time.Instant;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
-import java.util.function.Supplier;
 
 /**
  * Hybrid recall: one query embedding, bounded ranked lists (one per signal), fused by weighted
@@ -35,19 +31,19 @@ public final class HybridRecall {
     default void skipped(Signal signal, String kind) {}
   }
 
-  private final IndexStore store;
+  final IndexStore store;
+  final GraphNeighbours graph;
+  final RecallSettings settings;
+  final ReciprocalRankFusion fusion;
+  final Recency recency;
+  final EntityLookup entities;
+  final ConversationEvidence evidence;
+  final GraphSignals graphSignals;
+  final Feedback feedback;
   private final Embedder embedder;
-  private final GraphNeighbours graph;
-  private final RecallSettings settings;
   private final StageTimer timer;
   private final Executor searches;
-  private final ReciprocalRankFusion fusion;
-  private final Recency recency;
   private final CorpusSizes corpus;
-  private final EntityLookup entities;
-  private final ConversationEvidence evidence;
-  private final GraphSignals graphSignals;
-  private final Feedback feedback;
 
   /** Every list on the calling thread, one after the other. */
   public HybridRecall(
@@ -74,129 +70,73 @@ public final class HybridRecall {
     this.timer = timer;
     this.searches = searches;
     this.fusion = new ReciprocalRankFusion(settings.rrfK(), settings.weights());
-    this.recency = new Recency(settings.halfLife(), settings.recencyResolution());
+    this.recency = new Recency(settings.recency().halfLife(), settings.recency().resolution());
     this.corpus = new CorpusSizes(store);
     this.entities = new EntityLookup(store, settings.maxNames());
-    this.evidence = new ConversationEvidence(store, settings.neighbourWindow(), searches);
+    this.evidence =
+        new ConversationEvidence(store, settings.evidence().neighbourWindow(), searches);
     this.graphSignals = new GraphSignals(graph, store, settings.expansion(), timer);
     this.feedback = new Feedback(store);
   }
 
+  /**
+   * Builds every wanted signal's list stage by stage ({@link Signal.Stage}), in the table's order
+   * within a stage, and fuses them (memories folded with their source turns if so configured).
+   */
   public RecallResult recall(RecallQuery q, Instant now) {
     Visibility v = q.visibility(now);
-    int n = Math.max(settings.candidates(), q.k());
-    CompletableFuture<List<GraphNeighbours.Item>> linked = startGraph(q);
+    RecallRun run = new RecallRun(this, q, now, settings.floor().at(corpus.of(v)), v);
+    run.linked = startGraph(q);
     Map<Signal, CompletableFuture<List<SearchHit>>> running = new EnumMap<>(Signal.class);
-    double floor = settings.floor().at(corpus.of(v));
-    if (on(Signal.KEYWORD)) {
-      running.put(Signal.KEYWORD, start(Signal.KEYWORD, () -> store.keyword(q.text(), v, n)));
-    }
-    if (on(Signal.ENTITY) && settings.maxNames() > 0) {
-      running.put(Signal.ENTITY, start(Signal.ENTITY, () -> entities.find(q.text(), v, n)));
-    }
-    boolean inThread = q.thread() != null && on(Signal.THREAD);
-    if (on(Signal.SEMANTIC) || inThread) {
+    startAll(Signal.Stage.TEXT, run, running);
+    if (!wanted(Signal.Stage.VECTOR, run).isEmpty()) {
       long t = System.nanoTime();
-      float[] vector = embedder.embed(List.of(q.text())).getFirst();
+      run.vector = embedder.embed(List.of(q.text())).getFirst();
       timer.record("embed", System.nanoTime() - t);
-      if (on(Signal.SEMANTIC)) {
-        running.put(
-            Signal.SEMANTIC, start(Signal.SEMANTIC, () -> above(floor, store.dense(vector, v, n))));
-      }
-      if (inThread) {
-        Visibility thread = v.withFilters(v.filters().withThread(q.thread()));
-        running.put(
-            Signal.THREAD,
-            start(Signal.THREAD, () -> above(floor, store.dense(vector, thread, n))));
-      }
+      startAll(Signal.Stage.VECTOR, run, running);
     }
-    Map<Signal, List<SearchHit>> lists = new EnumMap<>(Signal.class);
-    running.forEach((signal, list) -> lists.put(signal, join(list)));
-    List<SkippedSignal> skipped = new ArrayList<>();
-    if (linked != null) {
-      long t = System.nanoTime();
-      lists.put(Signal.GRAPH, graphSignals.hits(linked, Signal.GRAPH, v, n, skipped));
-      timer.record(Signal.GRAPH.wire(), System.nanoTime() - t);
-      if (on(Signal.CENTRALITY)) {
-        lists.put(Signal.CENTRALITY, GraphSignals.centrality(linked, lists.get(Signal.GRAPH)));
+    running.forEach((signal, list) -> run.lists.put(signal, join(list)));
+    for (Signal.Stage stage :
+        List.of(Signal.Stage.GRAPH, Signal.Stage.REORDER, Signal.Stage.EVIDENCE)) {
+      for (Signal signal : wanted(stage, run)) {
+        long t = System.nanoTime();
+        List<SearchHit> hits = signal.list(run);
+        timer.record(signal.wire(), System.nanoTime() - t);
+        if (hits != null) {
+          run.lists.put(signal, hits);
+        }
       }
     }
-    if (on(Signal.RECENCY)) {
-      long t = System.nanoTime();
-      lists.put(Signal.RECENCY, recency.rank(candidates(lists), q.reference(now)));
-      timer.record(Signal.RECENCY.wire(), System.nanoTime() - t);
-    }
-    if (on(Signal.TIME)) {
-      List<QueryTimes.Span> spans = QueryTimes.in(q.text(), q.reference(now));
-      if (!spans.isEmpty()) {
-        lists.put(Signal.TIME, QueryTimes.within(candidates(lists), spans));
-      }
-    }
-    if (on(Signal.SESSION)
-        || on(Signal.NEIGHBOUR)
-        || on(Signal.SEED_NEIGHBOUR)
-        || on(Signal.EXPANSION)
-        || on(Signal.SPEAKER)
-        || on(Signal.FEEDBACK)) {
-      conversation(q, lists, v, n, skipped);
-    }
-    if (settings.ranking().foldSources()) {
+    if (settings.evidence().foldSources()) {
       return new RecallResult(
-          SourcePairs.fold(fusion.fuse(lists, Integer.MAX_VALUE), q.k()), skipped, floor);
+          SourcePairs.fold(fusion.fuse(run.lists, Integer.MAX_VALUE), q.k()),
+          run.skipped,
+          run.floor);
     }
-    return new RecallResult(fusion.fuse(lists, q.k()), skipped, floor);
+    return new RecallResult(fusion.fuse(run.lists, q.k()), run.skipped, run.floor);
   }
 
-  /**
-   * Adds the session, speaker, feedback, neighbour and graph-expansion lists, seeded by a first
-   * fusion of the others.
-   */
-  private void conversation(
-      RecallQuery q,
-      Map<Signal, List<SearchHit>> lists,
-      Visibility v,
-      int n,
-      List<SkippedSignal> skipped) {
-    long t = System.nanoTime();
-    List<FusedHit> first = fusion.fuse(lists, Integer.MAX_VALUE);
-    if (on(Signal.SESSION)) {
-      lists.put(Signal.SESSION, ConversationEvidence.sessions(first));
-    }
-    if (on(Signal.SPEAKER)) {
-      lists.put(Signal.SPEAKER, SpeakerEvidence.named(q.text(), first));
-    }
-    if (on(Signal.FEEDBACK)) {
-      long f = System.nanoTime();
-      lists.put(Signal.FEEDBACK, feedback.hits(q.text(), first, v, n));
-      timer.record(Signal.FEEDBACK.wire(), System.nanoTime() - f);
-    }
-    if (on(Signal.NEIGHBOUR) || on(Signal.SEED_NEIGHBOUR)) {
-      List<FusedHit> seeds = first.subList(0, Math.min(settings.evidenceSeeds(), first.size()));
-      ConversationEvidence.Neighbours found = evidence.neighbours(seeds, v, n);
-      lists.put(Signal.NEIGHBOUR, found.others());
-      lists.put(Signal.SEED_NEIGHBOUR, found.seeds());
-    }
-    if (on(Signal.SESSION) || on(Signal.NEIGHBOUR) || on(Signal.SEED_NEIGHBOUR)) {
-      timer.record(Signal.NEIGHBOUR.wire(), System.nanoTime() - t);
-    }
-    if (on(Signal.EXPANSION) && graph != null) {
-      lists.put(Signal.EXPANSION, graphSignals.expand(q, first, v, n, skipped));
-    }
+  /** The signals of {@code stage} that are on and can have a list in this recall. */
+  private List<Signal> wanted(Signal.Stage stage, RecallRun run) {
+    return Arrays.stream(Signal.values())
+        .filter(s -> s.stage() == stage && s.wanted(settings) && s.applies(run))
+        .toList();
   }
 
-  private boolean on(Signal signal) {
-    return settings.weight(signal) > 0;
-  }
-
-  private CompletableFuture<List<SearchHit>> start(Signal signal, Supplier<List<SearchHit>> list) {
-    return CompletableFuture.supplyAsync(
-        () -> {
-          long t = System.nanoTime();
-          List<SearchHit> hits = list.get();
-          timer.record(signal.wire(), System.nanoTime() - t);
-          return hits;
-        },
-        searches);
+  private void startAll(
+      Signal.Stage stage, RecallRun run, Map<Signal, CompletableFuture<List<SearchHit>>> running) {
+    for (Signal signal : wanted(stage, run)) {
+      running.put(
+          signal,
+          CompletableFuture.supplyAsync(
+              () -> {
+                long t = System.nanoTime();
+                List<SearchHit> hits = signal.list(run);
+                timer.record(signal.wire(), System.nanoTime() - t);
+                return hits;
+              },
+              searches));
+    }
   }
 
   /** A list's result; a search that failed fails the recall with its own error, as before. */
@@ -215,7 +155,7 @@ public final class HybridRecall {
   }
 
   private CompletableFuture<List<GraphNeighbours.Item>> startGraph(RecallQuery q) {
-    if (graph == null || !(on(Signal.GRAPH) || on(Signal.CENTRALITY))) {
+    if (graph == null || !Signal.GRAPH.wanted(settings)) {
       return null;
     }
     return graph.neighbours(
@@ -225,26 +165,9 @@ public final class HybridRecall {
             q.chat(),
             q.text(),
             List.of(),
-            settings.graphMaxHops(),
-            settings.graphLimit(),
+            settings.graph().maxHops(),
+            settings.graph().limit(),
             q.filters().asOf(),
             q.mode()));
-  }
-
-  private static List<SearchHit> above(double floor, List<SearchHit> hits) {
-    int keep = 0;
-    while (keep < hits.size() && hits.get(keep).score() >= floor) {
-      keep++; // best first, so the first one below the floor ends the list
-    }
-    return keep == hits.size() ? hits : hits.subList(0, keep);
-  }
-
-  private static List<IndexDocument> candidates(Map<Signal, List<SearchHit>> lists) {
-    Map<DocKey, IndexDocument> pool = new LinkedHashMap<>();
-    lists
-        .values()
-        .forEach(
-            hits -> hits.forEach(h -> pool.putIfAbsent(DocKey.of(h.document()), h.document())));
-    return List.copyOf(pool.values());
   }
 }

@@ -14,7 +14,6 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -53,50 +52,16 @@ public class RecallService {
     this.searches = searchExecutor(config.searchThreads());
     this.engine =
         new HybridRecall(
-            store, embedder, graph, settings(config, embedder), meters(registry), searches);
+            store,
+            embedder,
+            graph,
+            RecallSettings.of(config, embedder.semanticFloor()),
+            meters(registry),
+            searches);
     this.latency =
         Timer.builder("engram.recall.latency")
             .description("Time to answer a recall (embedding, every signal, fusion)")
             .register(registry);
-  }
-
-  static RecallSettings settings(RecallConfig config, EmbeddingModel embedder) {
-    var w = config.weights();
-    Map<Signal, Double> weights = new EnumMap<>(Signal.class);
-    weights.put(Signal.SEMANTIC, w.semantic());
-    weights.put(Signal.KEYWORD, w.keyword());
-    weights.put(Signal.RECENCY, w.recency());
-    weights.put(Signal.GRAPH, w.graph());
-    weights.put(Signal.THREAD, w.thread());
-    weights.put(Signal.ENTITY, w.entity());
-    weights.put(Signal.NEIGHBOUR, w.neighbour());
-    weights.put(Signal.SESSION, w.session());
-    weights.put(Signal.TIME, w.time());
-    weights.put(Signal.EXPANSION, w.expansion());
-    weights.put(Signal.CENTRALITY, w.centrality());
-    weights.put(Signal.SPEAKER, w.speaker());
-    weights.put(Signal.SEED_NEIGHBOUR, w.seedNeighbour());
-    weights.put(Signal.FEEDBACK, w.feedback());
-    var x = config.graph().expansion();
-    var f = config.semanticFloor();
-    return new RecallSettings(
-        config.candidates(),
-        config.rrfK(),
-        weights,
-        config.recency().halfLife(),
-        new SemanticFloor(
-            f.minScore().orElse(embedder.semanticFloor()),
-            f.smallCorpusMinScore(),
-            f.smallCorpusSize(),
-            f.largeCorpusSize()),
-        config.graph().maxHops(),
-        config.graph().limit(),
-        config.entities().maxNames(),
-        config.recency().resolution(),
-        config.evidence().seeds(),
-        config.evidence().neighbourWindow(),
-        new RecallSettings.Expansion(x.seeds(), x.maxHops(), x.limit(), x.timeout()),
-        new RecallSettings.Ranking(config.evidence().foldSources()));
   }
 
   /**
@@ -208,16 +173,14 @@ public class RecallService {
                 .map(c -> c.toUpperCase(Locale.ROOT))
                 .collect(Collectors.toSet());
     var filters =
-        new Filters(
-            categories,
-            null,
-            r.minConfidence(),
-            Boolean.TRUE.equals(r.includeArchived()),
-            range == null ? null : range.from(),
-            range == null ? null : range.to(),
-            r.speakers(),
-            r.asOf(),
-            null);
+        Filters.builder()
+            .categories(categories)
+            .minConfidence(r.minConfidence())
+            .includeArchived(Boolean.TRUE.equals(r.includeArchived()))
+            .created(range == null ? null : range.from(), range == null ? null : range.to())
+            .speakers(r.speakers())
+            .asOf(r.asOf())
+            .build();
     return new RecallQuery(
         tenant,
         r.agent(),

@@ -1,42 +1,47 @@
 package dev.engram.recall.recall;
 
+import dev.engram.recall.config.RecallConfig;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
-import java.util.Objects;
 
 /**
- * The engine's tuning, from {@code engram.recall.*}: list lengths, fusion, the recency half-life
- * and resolution, the semantic floor, the graph call, entity injection, and how many of the first
- * fused candidates seed the conversational evidence (neighbour turns, sessions) and how far apart
- * in time two turns may be to count as neighbours, and the graph expansion of the first fusion's
- * best memories; and the second round's evidence rules ({@link Ranking}).
+ * The engine's tuning, built from {@code engram.recall.*} by {@link #of}: list lengths, fusion
+ * weights, recency, the semantic floor, the graph calls, entity injection and the conversational
+ * evidence. Tests start from the same factory (the production defaults) and change what they test
+ * with the {@code with...} methods, so they run the configuration users run.
  */
 public record RecallSettings(
     int candidates,
     int rrfK,
     Map<Signal, Double> weights,
-    Duration halfLife,
+    Decay recency,
     SemanticFloor floor,
-    int graphMaxHops,
-    int graphLimit,
+    GraphCall graph,
     int maxNames,
-    Duration recencyResolution,
-    int evidenceSeeds,
-    Duration neighbourWindow,
-    Expansion expansion,
-    Ranking ranking) {
+    Evidence evidence,
+    Expansion expansion) {
+
+  /** Recency's half-life, and the window within which two times tie. */
+  public record Decay(Duration halfLife, Duration resolution) {
+    public Decay {
+      positive(halfLife, "engram.recall.recency.half-life");
+      positive(resolution, "engram.recall.recency.resolution");
+    }
+  }
+
+  /** The graph signal's call: hops from the entities the query names, items asked. */
+  public record GraphCall(int maxHops, int limit) {}
 
   /**
-   * The second round's evidence rules (issue 14) that are not a ranked list, off until measured:
-   * {@code foldSources}: a memory and its own source exchange in one answer are two places for one
-   * turn; the better-ranked one stays and the other gives its place. (The other rules are signals
-   * with weights: {@link Signal#SEED_NEIGHBOUR}, {@link Signal#SPEAKER}.)
+   * Conversational evidence: how many of the first fusion's best items seed the neighbour lists,
+   * how far apart two turns of a session may be to count as neighbours, and whether a memory and
+   * its own source exchange in one answer give one place back (the better-ranked stays).
    */
-  public record Ranking(boolean foldSources) {
-
-    /** The ranking of the first round. */
-    public static final Ranking OFF = new Ranking(false);
+  public record Evidence(int seeds, Duration neighbourWindow, boolean foldSources) {
+    public Evidence {
+      positive(neighbourWindow, "engram.recall.evidence.neighbour-window");
+    }
   }
 
   /**
@@ -45,113 +50,79 @@ public record RecallSettings(
    * most {@code budget} (later: skipped, the recall answers without it).
    */
   public record Expansion(int seeds, int maxHops, int limit, Duration budget) {
-
-    /** Ten seeds, one hop, twenty items within 150 ms. */
-    public static final Expansion DEFAULT = new Expansion(10, 1, 20, Duration.ofMillis(150));
-
     public Expansion {
       if (seeds < 1 || maxHops < 1 || limit < 1) {
         throw new IllegalArgumentException("engram.recall.graph.expansion: seeds, max-hops, limit");
       }
-      if (budget.isNegative() || budget.isZero()) {
-        throw new IllegalArgumentException(
-            "engram.recall.graph.expansion.timeout must be positive");
-      }
+      positive(budget, "engram.recall.graph.expansion.timeout");
     }
-  }
-
-  /** The first round's evidence rules ({@link Ranking#OFF}). */
-  public RecallSettings(
-      int candidates,
-      int rrfK,
-      Map<Signal, Double> weights,
-      Duration halfLife,
-      SemanticFloor floor,
-      int graphMaxHops,
-      int graphLimit,
-      int maxNames,
-      Duration recencyResolution,
-      int evidenceSeeds,
-      Duration neighbourWindow,
-      Expansion expansion) {
-    this(
-        candidates,
-        rrfK,
-        weights,
-        halfLife,
-        floor,
-        graphMaxHops,
-        graphLimit,
-        maxNames,
-        recencyResolution,
-        evidenceSeeds,
-        neighbourWindow,
-        expansion,
-        Ranking.OFF);
   }
 
   public RecallSettings {
     weights = Map.copyOf(new EnumMap<>(weights));
-    Objects.requireNonNull(ranking, "ranking");
-    if (halfLife.isNegative() || halfLife.isZero()) {
-      throw new IllegalArgumentException("engram.recall.recency.half-life must be positive");
-    }
-    if (recencyResolution.isNegative() || recencyResolution.isZero()) {
-      throw new IllegalArgumentException("engram.recall.recency.resolution must be positive");
-    }
-    if (neighbourWindow.isNegative() || neighbourWindow.isZero()) {
-      throw new IllegalArgumentException(
-          "engram.recall.evidence.neighbour-window must be positive");
-    }
   }
 
   /**
-   * Recency at an hour's resolution; evidence seeded by {@code candidates} items, neighbours within
-   * ten minutes; the default expansion call.
+   * The settings of {@code config}: every signal's weight from its key ({@link Signal#weight}), the
+   * semantic floor's large-corpus value from the config or else {@code modelFloor} (the embedding
+   * model's own).
    */
-  public RecallSettings(
-      int candidates,
-      int rrfK,
-      Map<Signal, Double> weights,
-      Duration halfLife,
-      SemanticFloor floor,
-      int graphMaxHops,
-      int graphLimit,
-      int maxNames) {
-    this(
-        candidates,
-        rrfK,
+  public static RecallSettings of(RecallConfig config, double modelFloor) {
+    Map<Signal, Double> weights = new EnumMap<>(Signal.class);
+    for (Signal s : Signal.values()) {
+      weights.put(s, s.weight(config.weights()));
+    }
+    var f = config.semanticFloor();
+    var x = config.graph().expansion();
+    var e = config.evidence();
+    return new RecallSettings(
+        config.candidates(),
+        config.rrfK(),
         weights,
-        halfLife,
-        floor,
-        graphMaxHops,
-        graphLimit,
-        maxNames,
-        Duration.ofHours(1),
-        candidates,
-        Duration.ofMinutes(10),
-        Expansion.DEFAULT);
+        new Decay(config.recency().halfLife(), config.recency().resolution()),
+        new SemanticFloor(
+            f.minScore().orElse(modelFloor),
+            f.smallCorpusMinScore(),
+            f.smallCorpusSize(),
+            f.largeCorpusSize()),
+        new GraphCall(config.graph().maxHops(), config.graph().limit()),
+        config.entities().maxNames(),
+        new Evidence(e.seeds(), e.neighbourWindow(), e.foldSources()),
+        new Expansion(x.seeds(), x.maxHops(), x.limit(), x.timeout()));
   }
 
-  /** These settings with other evidence rules. */
-  public RecallSettings with(Ranking other) {
+  /** These settings with other weights (a signal not in {@code other} is off). */
+  public RecallSettings withWeights(Map<Signal, Double> other) {
     return new RecallSettings(
-        candidates,
-        rrfK,
-        weights,
-        halfLife,
-        floor,
-        graphMaxHops,
-        graphLimit,
-        maxNames,
-        recencyResolution,
-        evidenceSeeds,
-        neighbourWindow,
-        expansion,
-        other);
+        candidates, rrfK, other, recency, floor, graph, maxNames, evidence, expansion);
+  }
+
+  /** These settings with another semantic floor. */
+  public RecallSettings withFloor(SemanticFloor other) {
+    return new RecallSettings(
+        candidates, rrfK, weights, recency, other, graph, maxNames, evidence, expansion);
+  }
+
+  /** These settings with memories folded with their source exchanges, or not. */
+  public RecallSettings withFoldSources(boolean fold) {
+    var other = new Evidence(evidence.seeds(), evidence.neighbourWindow(), fold);
+    return new RecallSettings(
+        candidates, rrfK, weights, recency, floor, graph, maxNames, other, expansion);
+  }
+
+  /** These settings with another expansion call. */
+  public RecallSettings withExpansion(Expansion other) {
+    return new RecallSettings(
+        candidates, rrfK, weights, recency, floor, graph, maxNames, evidence, other);
   }
 
   double weight(Signal signal) {
     return weights.getOrDefault(signal, 0.0);
+  }
+
+  private static void positive(Duration d, String key) {
+    if (d.isNegative() || d.isZero()) {
+      throw new IllegalArgumentException(key + " must be positive");
+    }
   }
 }

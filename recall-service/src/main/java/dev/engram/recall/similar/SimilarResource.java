@@ -85,7 +85,7 @@ class SimilarResource {
 
   private SimilarResponse nearest(SimilarRequest r, float[] vector) {
     Set<DocKind> kinds = r.kinds() == null ? Set.of(DocKind.MEMORY) : r.kinds();
-    var visibility = new Visibility(r.tenant(), r.agent(), r.chat(), kinds, Instant.now());
+    var visibility = Visibility.of(r.tenant(), r.agent(), r.chat(), kinds, Instant.now());
     double min = r.minScore() == null ? 0.0 : r.minScore();
     var hits = store.dense(vector, visibility, r.k() == null ? 5 : r.k());
     return new SimilarResponse(

@@ -166,7 +166,7 @@ class BackupServiceTest {
   }
 
   static Visibility all(String tenant) {
-    return new Visibility(tenant, "bot1", "chat-a", Set.of(DocKind.values()), NOW);
+    return Visibility.of(tenant, "bot1", "chat-a", Set.of(DocKind.values()), NOW);
   }
 
   /** Every document of a tenant, compared as values (vectors through the searches). */

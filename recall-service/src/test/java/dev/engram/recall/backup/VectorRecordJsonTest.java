@@ -52,7 +52,8 @@ class VectorRecordJsonTest {
           null,
           "explicit",
           List.of(3L, 4L),
-          Map.of("k", "v"));
+          Map.of("k", "v"),
+          null);
 
   @Test
   void writesTheDocumentsFieldsBesideTheVector() throws Exception {

@@ -30,7 +30,8 @@ class ContextAssemblerTest {
           "(+{n} memories omitted)");
 
   private final TokenCounter tokens = new TokenCounter("cl100k_base");
-  private final ContextAssembler assembler = new ContextAssembler(tokens, DEFAULTS, 0.2, 0.3);
+  private final ContextAssembler assembler =
+      new ContextAssembler(tokens, DEFAULTS, shares(0.2, 0.3));
 
   @Test
   void everyBudgetIsRespectedExactlyByTheTokenizersCount() {
@@ -78,13 +79,14 @@ class ContextAssemblerTest {
   void layersGetTheirSharesAndPassOnWhatTheyLeave() {
     var bare = new ContextTemplates("", "", "", "", "", "", "", "", "- {text}", "- {text}", "");
     var result =
-        new ContextAssembler(tokens, bare, 0.2, 0.3)
+        new ContextAssembler(tokens, bare, shares(0.2, 0.3))
             .assemble(
                 1_000,
-                List.of(),
-                new ContextAssembler.Layer(docs("PROFILE", range(1, 5)), 5),
-                new ContextAssembler.Layer(docs("KNOWLEDGE", range(101, 250)), 150),
-                new ContextAssembler.Layer(docs("EVENT", range(201, 400)), 200));
+                ContextAssembler.Parts.layers(
+                    List.of(),
+                    new ContextAssembler.Layer(docs("PROFILE", range(1, 5)), 5),
+                    new ContextAssembler.Layer(docs("KNOWLEDGE", range(101, 250)), 150),
+                    new ContextAssembler.Layer(docs("EVENT", range(201, 400)), 200)));
     var identity = section(result, "identity");
     var essential = section(result, "essential");
     var relevance = section(result, "relevance");
@@ -114,10 +116,11 @@ class ContextAssemblerTest {
     var result =
         assembler.assemble(
             2_000,
-            List.of(),
-            new ContextAssembler.Layer(profile, 2),
-            ContextAssembler.Layer.EMPTY,
-            new ContextAssembler.Layer(docs("PROFILE", 1, 3), 2));
+            ContextAssembler.Parts.layers(
+                List.of(),
+                new ContextAssembler.Layer(profile, 2),
+                ContextAssembler.Layer.EMPTY,
+                new ContextAssembler.Layer(docs("PROFILE", 1, 3), 2)));
     var relevance = section(result, "relevance");
     assertEquals(1, relevance.candidates);
     assertEquals(List.of(3L), relevance.entries.stream().map(e -> e.key().id()).toList());
@@ -139,13 +142,14 @@ class ContextAssemblerTest {
             "* {speaker}> {text}",
             "[{n} more]");
     var result =
-        new ContextAssembler(tokens, custom, 0.5, 0.5)
+        new ContextAssembler(tokens, custom, shares(0.5, 0.5))
             .assemble(
                 500,
-                List.of(new SlotSource.Slot("AGENT", "bot1", "hot_context", "Shipping v2")),
-                new ContextAssembler.Layer(docs("PROFILE", 1), 1),
-                ContextAssembler.Layer.EMPTY,
-                ContextAssembler.Layer.EMPTY);
+                ContextAssembler.Parts.layers(
+                    List.of(new SlotSource.Slot("AGENT", "bot1", "hot_context", "Shipping v2")),
+                    new ContextAssembler.Layer(docs("PROFILE", 1), 1),
+                    ContextAssembler.Layer.EMPTY,
+                    ContextAssembler.Layer.EMPTY));
     assertEquals("HOT:\nShipping v2\n\n* profile: memory number 1", result.text());
   }
 
@@ -156,10 +160,11 @@ class ContextAssemblerTest {
     var result =
         assembler.assemble(
             100,
-            List.of(new SlotSource.Slot("AGENT", "bot1", "working_memory", big)),
-            ContextAssembler.Layer.EMPTY,
-            ContextAssembler.Layer.EMPTY,
-            ContextAssembler.Layer.EMPTY);
+            ContextAssembler.Parts.layers(
+                List.of(new SlotSource.Slot("AGENT", "bot1", "working_memory", big)),
+                ContextAssembler.Layer.EMPTY,
+                ContextAssembler.Layer.EMPTY,
+                ContextAssembler.Layer.EMPTY));
     var slot = section(result, "working_memory");
     assertTrue(slot.truncated);
     assertTrue(result.tokens() <= 100);
@@ -190,14 +195,12 @@ class ContextAssemblerTest {
       var result =
           assembler.assemble(
               budget,
-              new ContextAssembler.Parts(
-                  List.of(new SlotSource.Slot("TENANT", "t1", "rules", "Be brief.")),
-                  List.of(alice),
-                  facts,
-                  turns,
-                  new ContextAssembler.Layer(docs("PROFILE", range(1, 30)), 30),
-                  ContextAssembler.Layer.EMPTY,
-                  ContextAssembler.Layer.EMPTY));
+              ContextAssembler.Parts.layers(
+                      List.of(new SlotSource.Slot("TENANT", "t1", "rules", "Be brief.")),
+                      new ContextAssembler.Layer(docs("PROFILE", range(1, 30)), 30),
+                      ContextAssembler.Layer.EMPTY,
+                      ContextAssembler.Layer.EMPTY)
+                  .withConversation(List.of(alice), facts, turns));
       assertEquals(tokens.count(result.text()), result.tokens(), "reported = counted");
       assertTrue(result.tokens() <= budget, result.tokens() + " > " + budget);
       String text = result.text();
@@ -210,14 +213,12 @@ class ContextAssemblerTest {
     var roomy =
         assembler.assemble(
             2_000,
-            new ContextAssembler.Parts(
-                List.of(new SlotSource.Slot("TENANT", "t1", "rules", "Be brief.")),
-                List.of(alice),
-                facts,
-                turns,
-                ContextAssembler.Layer.EMPTY,
-                ContextAssembler.Layer.EMPTY,
-                ContextAssembler.Layer.EMPTY));
+            ContextAssembler.Parts.layers(
+                    List.of(new SlotSource.Slot("TENANT", "t1", "rules", "Be brief.")),
+                    ContextAssembler.Layer.EMPTY,
+                    ContextAssembler.Layer.EMPTY,
+                    ContextAssembler.Layer.EMPTY)
+                .withConversation(List.of(alice), facts, turns));
     assertTrue(roomy.text().contains("## Notes for every agent: rules\nBe brief."), roomy.text());
     assertEquals(
         List.of("rules", "person:alice", "identity", "essential", "relevance"),
@@ -236,14 +237,21 @@ class ContextAssemblerTest {
   static ContextAssembler.Assembled assemble(ContextAssembler assembler, int budget) {
     return assembler.assemble(
         budget,
-        List.of(
-            new SlotSource.Slot("THREAD", "proj-x", "thread_handoff", "We stopped at the API."),
-            new SlotSource.Slot("AGENT", "bot1", "todo", "Call the vet."),
-            new SlotSource.Slot("AGENT", "bot1", "working_memory", "Drafting the release notes."),
-            new SlotSource.Slot("SESSION", "s-1", "hot_context", "The user is in Lisbon.")),
-        new ContextAssembler.Layer(docs("PROFILE", range(1, 30)), 40),
-        new ContextAssembler.Layer(docs("KNOWLEDGE", range(101, 150)), 50),
-        new ContextAssembler.Layer(docs("EVENT", range(201, 230)), 30));
+        ContextAssembler.Parts.layers(
+            List.of(
+                new SlotSource.Slot("THREAD", "proj-x", "thread_handoff", "We stopped at the API."),
+                new SlotSource.Slot("AGENT", "bot1", "todo", "Call the vet."),
+                new SlotSource.Slot(
+                    "AGENT", "bot1", "working_memory", "Drafting the release notes."),
+                new SlotSource.Slot("SESSION", "s-1", "hot_context", "The user is in Lisbon.")),
+            new ContextAssembler.Layer(docs("PROFILE", range(1, 30)), 40),
+            new ContextAssembler.Layer(docs("KNOWLEDGE", range(101, 150)), 50),
+            new ContextAssembler.Layer(docs("EVENT", range(201, 230)), 30)));
+  }
+
+  /** The production shares of the conversation, these of the layers. */
+  static ContextAssembler.Shares shares(double identity, double essential) {
+    return new ContextAssembler.Shares(identity, essential, 0.2, 0.1, 0.25);
   }
 
   static long[] range(int from, int to) {

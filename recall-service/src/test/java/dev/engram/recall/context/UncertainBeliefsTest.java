@@ -54,15 +54,13 @@ class UncertainBeliefsTest {
     var result =
         assembler.assemble(
             2_000,
-            new ContextAssembler.Parts(
-                List.of(),
-                List.of(),
-                facts,
-                List.of(),
-                ContextAssembler.Layer.EMPTY,
-                ContextAssembler.Layer.EMPTY,
-                ContextAssembler.Layer.EMPTY,
-                RULE.lines(List.of(SETTLED, CONTRADICTED))));
+            ContextAssembler.Parts.layers(
+                    List.of(),
+                    ContextAssembler.Layer.EMPTY,
+                    ContextAssembler.Layer.EMPTY,
+                    ContextAssembler.Layer.EMPTY)
+                .withConversation(List.of(), facts, List.of())
+                .withUncertainBeliefs(RULE.lines(List.of(SETTLED, CONTRADICTED))));
     String text = result.text();
     int factsAt = text.indexOf("Alice lives_in Porto");
     int headingAt = text.indexOf(UncertainBeliefs.HEADING);
@@ -83,15 +81,13 @@ class UncertainBeliefsTest {
       var small =
           assembler.assemble(
               budget,
-              new ContextAssembler.Parts(
-                  List.of(),
-                  List.of(),
-                  facts,
-                  List.of(),
-                  ContextAssembler.Layer.EMPTY,
-                  ContextAssembler.Layer.EMPTY,
-                  ContextAssembler.Layer.EMPTY,
-                  RULE.lines(List.of(WEAK, DISPUTED, CONTRADICTED))));
+              ContextAssembler.Parts.layers(
+                      List.of(),
+                      ContextAssembler.Layer.EMPTY,
+                      ContextAssembler.Layer.EMPTY,
+                      ContextAssembler.Layer.EMPTY)
+                  .withConversation(List.of(), facts, List.of())
+                  .withUncertainBeliefs(RULE.lines(List.of(WEAK, DISPUTED, CONTRADICTED))));
       assertTrue(small.tokens() <= budget, small.tokens() + " > " + budget);
     }
   }

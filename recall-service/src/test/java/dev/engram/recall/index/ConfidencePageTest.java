@@ -76,7 +76,7 @@ class ConfidencePageTest {
   }
 
   private void assertPagesAsSorted(Instant now) {
-    Visibility memories = new Visibility("t1", "bot1", null, Set.of(DocKind.MEMORY), now);
+    Visibility memories = Visibility.of("t1", "bot1", null, Set.of(DocKind.MEMORY), now);
     var profile = FiltersBuilder.filters(f -> f.categories = Set.of("PROFILE"));
     var others = FiltersBuilder.filters(f -> f.exceptCategories = Set.of("PROFILE"));
     for (int limit : List.of(1, 7, 50, 500)) {

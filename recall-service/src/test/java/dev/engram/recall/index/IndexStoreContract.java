@@ -81,7 +81,8 @@ abstract class IndexStoreContract {
             null,
             "reflector",
             List.of(7L, 8L),
-            Map.of("dia_id", "D1:3"));
+            Map.of("dia_id", "D1:3"),
+            null);
     DocBuilder b = DocBuilder.from(doc).archived(Instant.parse("2026-05-08T11:59:00Z"));
     b.id = 43;
     b.speaker = "bob";
@@ -203,9 +204,9 @@ abstract class IndexStoreContract {
     assertVisible(Set.of(10L, 12L), visible("t1", "bot1", "chat-a"));
     assertVisible(Set.of(12L), visible("t1", "bot1", null));
     assertVisible(Set.of(12L), visible("t1", "bot2", "chat-a"));
-    var onlyExchanges = new Visibility("t1", "bot1", "chat-a", Set.of(DocKind.EXCHANGE), NOW);
+    var onlyExchanges = Visibility.of("t1", "bot1", "chat-a", Set.of(DocKind.EXCHANGE), NOW);
     assertVisible(Set.of(10L), onlyExchanges);
-    var onlyMemories = new Visibility("t1", "bot1", "chat-a", Set.of(DocKind.MEMORY), NOW);
+    var onlyMemories = Visibility.of("t1", "bot1", "chat-a", Set.of(DocKind.MEMORY), NOW);
     assertVisible(Set.of(12L), onlyMemories);
   }
 
@@ -260,19 +261,19 @@ abstract class IndexStoreContract {
                 Status.ACTIVE,
                 NOW.plusSeconds(60)),
             axis(1)));
-    var memories = new Visibility("t1", "bot1", null, Set.of(DocKind.MEMORY), NOW);
+    var memories = Visibility.of("t1", "bot1", null, Set.of(DocKind.MEMORY), NOW);
     assertVisible(Set.of(1L, 2L), visible("t1", "bot1", null));
     assertEquals(2, store.byConfidence(memories, 10).total());
     // The same filter a minute later (what the Lucene store keeps per segment is not stale).
     Visibility later =
-        new Visibility("t1", "bot1", null, Set.of(DocKind.values()), NOW.plusSeconds(60));
+        Visibility.of("t1", "bot1", null, Set.of(DocKind.values()), NOW.plusSeconds(60));
     assertVisible(Set.of(1L, 2L), later);
     Visibility after =
-        new Visibility("t1", "bot1", null, Set.of(DocKind.values()), NOW.plusSeconds(61));
+        Visibility.of("t1", "bot1", null, Set.of(DocKind.values()), NOW.plusSeconds(61));
     assertVisible(Set.of(1L), after);
     Page page =
         store.byConfidence(
-            new Visibility("t1", "bot1", null, Set.of(DocKind.MEMORY), NOW.plusSeconds(61)), 10);
+            Visibility.of("t1", "bot1", null, Set.of(DocKind.MEMORY), NOW.plusSeconds(61)), 10);
     assertEquals(List.of(1L), page.documents().stream().map(IndexDocument::id).toList());
     assertEquals(1, page.total());
   }
@@ -476,7 +477,7 @@ abstract class IndexStoreContract {
         upsert(fact(2, "KNOWLEDGE", 0.9, NOW.minusSeconds(20), null), axis(1)),
         upsert(fact(3, "KNOWLEDGE", 0.7, NOW.minusSeconds(10), null), axis(1)),
         upsert(fact(4, "PROFILE", 0.95, NOW.minusSeconds(5), null), axis(1)));
-    var memories = new Visibility("t1", "bot1", null, Set.of(DocKind.MEMORY), NOW);
+    var memories = Visibility.of("t1", "bot1", null, Set.of(DocKind.MEMORY), NOW);
     Page page =
         store.byConfidence(
             memories.withFilters(FiltersBuilder.filters(f -> f.categories = Set.of("KNOWLEDGE"))),

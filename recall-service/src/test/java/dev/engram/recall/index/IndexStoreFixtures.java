@@ -17,7 +17,7 @@ final class IndexStoreFixtures {
   private IndexStoreFixtures() {}
 
   static Visibility visible(String tenant, String agent, String chat) {
-    return new Visibility(tenant, agent, chat, Set.of(DocKind.values()), NOW);
+    return Visibility.of(tenant, agent, chat, Set.of(DocKind.values()), NOW);
   }
 
   static IndexOperation.Upsert upsert(IndexDocument doc, float[] vector) {

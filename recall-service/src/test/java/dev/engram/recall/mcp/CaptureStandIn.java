@@ -42,6 +42,7 @@ final class CaptureStandIn implements AutoCloseable {
   private final Map<Long, String> tenants = new ConcurrentHashMap<>();
   private final List<String> calls = new CopyOnWriteArrayList<>();
   private final List<String> prepaid = new CopyOnWriteArrayList<>();
+  private final List<String> correlations = new CopyOnWriteArrayList<>();
   private volatile int status = 200;
 
   CaptureStandIn() throws IOException {
@@ -75,6 +76,11 @@ final class CaptureStandIn implements AutoCloseable {
     return prepaid;
   }
 
+  /** The correlation id of every request ("none" when it carried none). */
+  List<String> correlations() {
+    return correlations;
+  }
+
   /** Answers every request with this status (503: capture is down). */
   void status(int status) {
     this.status = status;
@@ -92,6 +98,8 @@ final class CaptureStandIn implements AutoCloseable {
     String path = ex.getRequestURI().getPath();
     calls.add(ex.getRequestMethod() + " " + path + " " + auth);
     prepaid.add(String.valueOf(ex.getRequestHeaders().getFirst("X-Engram-Prepaid")));
+    String correlation = ex.getRequestHeaders().getFirst("X-Correlation-Id");
+    correlations.add(correlation == null ? "none" : correlation);
     String tenant = TENANTS.get(auth);
     byte[] in = ex.getRequestBody().readAllBytes();
     JsonNode body = in.length == 0 ? JSON.createObjectNode() : JSON.readTree(in);
@@ -299,6 +307,7 @@ final class CaptureStandIn implements AutoCloseable {
     tenants.clear();
     calls.clear();
     prepaid.clear();
+    correlations.clear();
     status = 200;
   }
 

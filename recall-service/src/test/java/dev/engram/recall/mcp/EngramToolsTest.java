@@ -148,6 +148,8 @@ class EngramToolsTest {
             "{\"agent\":\"bot1\",\"text\":\"The dragon guards the gate\",\"mode\":\"roleplay\"}");
     assertEquals("roleplay", m.get("mode").asText());
     assertEquals(List.of("test-internal-key"), McpTestResources.capture().prepaid());
+    // the caller's headers travel as one set: no missing correlation id is sent as "null"
+    assertFalse(McpTestResources.capture().correlations().contains("null"));
     for (String mode : List.of("Role Play", "", "x".repeat(33), "9lives")) {
       String text =
           error(t1, "remember", "{\"agent\":\"bot1\",\"text\":\"hi\",\"mode\":\"" + mode + "\"}");

@@ -56,9 +56,9 @@ class EvidenceRulesTest {
     index(turn(3, "s-3", "Melanie", T), mix(0, 2, 0.5)); // alone in their sessions
     index(turn(4, "s-4", "Melanie", T), mix(0, 2, 0.6));
     var off = weights(Signal.SEMANTIC, 1.0, Signal.NEIGHBOUR, 1.0);
-    assertEquals(List.of(1L, 3L, 4L, 2L), ids(recall(off, RecallSettings.Ranking.OFF, QUERY)));
+    assertEquals(List.of(1L, 3L, 4L, 2L), ids(recall(off, false, QUERY)));
     var on = weights(Signal.SEMANTIC, 1.0, Signal.NEIGHBOUR, 1.0, Signal.SEED_NEIGHBOUR, 0.5);
-    RecallResult result = recall(on, RecallSettings.Ranking.OFF, QUERY);
+    RecallResult result = recall(on, false, QUERY);
     assertEquals(List.of(1L, 2L, 3L, 4L), ids(result), "the reply rides on the turn it answers");
     assertEquals(
         1, result.hits().get(1).signals().get(Signal.SEED_NEIGHBOUR).rank(), "next to the best");
@@ -72,8 +72,8 @@ class EvidenceRulesTest {
     index(turn(1, "s-1", "Caroline", T), mix(0, 1, 0.2));
     index(turn(2, "s-2", "Caroline", T), mix(0, 1, 0.4));
     var w = weights(Signal.SEMANTIC, 1.0);
-    assertEquals(List.of(50L, 1L), ids(recall(w, RecallSettings.Ranking.OFF, QUERY, 2)));
-    var fold = new RecallSettings.Ranking(true);
+    assertEquals(List.of(50L, 1L), ids(recall(w, false, QUERY, 2)));
+    var fold = true;
     assertEquals(List.of(50L, 2L), ids(recall(w, fold, QUERY, 2)), "the exchange gave its place");
   }
 
@@ -84,8 +84,8 @@ class EvidenceRulesTest {
     index(memory(51, List.of(1L, 3L)), mix(0, 1, 0.3)); // also from turn 3, not above it
     index(turn(2, "s-2", "Caroline", T), mix(0, 1, 0.4));
     var w = weights(Signal.SEMANTIC, 1.0);
-    assertEquals(List.of(1L, 50L, 51L), ids(recall(w, RecallSettings.Ranking.OFF, QUERY, 3)));
-    var fold = new RecallSettings.Ranking(true);
+    assertEquals(List.of(1L, 50L, 51L), ids(recall(w, false, QUERY, 3)));
+    var fold = true;
     assertEquals(List.of(1L, 51L, 2L), ids(recall(w, fold, QUERY, 3)));
   }
 
@@ -96,12 +96,12 @@ class EvidenceRulesTest {
     index(turn(3, "s-3", "Caroline", T), mix(0, 1, 0.2));
     index(note(60, "Caroline painted a lake at sunrise."), mix(0, 1, 0.3));
     var off = weights(Signal.SEMANTIC, 1.0);
-    assertEquals(List.of(1L, 2L, 3L, 60L), ids(recall(off, RecallSettings.Ranking.OFF, QUERY)));
+    assertEquals(List.of(1L, 2L, 3L, 60L), ids(recall(off, false, QUERY)));
     var on = weights(Signal.SEMANTIC, 1.0, Signal.SPEAKER, 1.0);
-    assertEquals(List.of(3L, 60L, 1L, 2L), ids(recall(on, RecallSettings.Ranking.OFF, QUERY)));
+    assertEquals(List.of(3L, 60L, 1L, 2L), ids(recall(on, false, QUERY)));
     assertEquals(
         List.of(1L, 2L, 3L, 60L),
-        ids(recall(on, RecallSettings.Ranking.OFF, "what did caroline paint last week?")),
+        ids(recall(on, false, "what did caroline paint last week?")),
         "a name written in lower case is a word, not a speaker named");
   }
 
@@ -115,21 +115,21 @@ class EvidenceRulesTest {
     index(turn(3, "s-3", "Melanie", T, "Gardening tips for the spring"), axis(1));
     var off = weights(Signal.KEYWORD, 1.0);
     String q = "Which pottery class?";
-    assertEquals(List.of(1L), ids(recall(off, RecallSettings.Ranking.OFF, q)));
+    assertEquals(List.of(1L), ids(recall(off, false, q)));
     var on = weights(Signal.KEYWORD, 1.0, Signal.FEEDBACK, 1.0);
-    RecallResult result = recall(on, RecallSettings.Ranking.OFF, q);
+    RecallResult result = recall(on, false, q);
     assertEquals(List.of(1L, 2L), ids(result), "the workshop, named by the best turn, brings 2");
     assertEquals(2, result.hits().get(1).signals().get(Signal.FEEDBACK).rank());
   }
 
   // ---- helpers
 
-  private RecallResult recall(Map<Signal, Double> w, RecallSettings.Ranking r, String text) {
-    return recall(w, r, text, 10);
+  private RecallResult recall(Map<Signal, Double> w, boolean foldSources, String text) {
+    return recall(w, foldSources, text, 10);
   }
 
-  private RecallResult recall(Map<Signal, Double> w, RecallSettings.Ranking r, String text, int k) {
-    RecallSettings s = settings(w, floor(0)).with(r);
+  private RecallResult recall(Map<Signal, Double> w, boolean foldSources, String text, int k) {
+    RecallSettings s = settings(w, floor(0)).withFoldSources(foldSources);
     return new HybridRecall(store, new TieRuleTest.Fixed(text), null, s, (st, n) -> {})
         .recall(new RecallQuery("t1", "bot1", "c1", null, text, k, kinds(), null), NOW);
   }

@@ -196,20 +196,7 @@ class GraphSignalsTest {
       GraphNeighbours graph,
       RecallSettings.Expansion expansion,
       RecallQuery q) {
-    var settings =
-        new RecallSettings(
-            20,
-            60,
-            weights,
-            Duration.ofDays(30),
-            floor(0.5),
-            2,
-            50,
-            5,
-            Duration.ofHours(1),
-            20,
-            Duration.ofMinutes(10),
-            expansion);
+    var settings = HybridRecallTest.settings(weights, floor(0.5)).withExpansion(expansion);
     return new HybridRecall(store, new TieRuleTest.Fixed(ASKED), graph, settings, (s, n) -> {})
         .recall(q, NOW);
   }

@@ -14,7 +14,6 @@ import dev.engram.recall.index.IndexOperation;
 import dev.engram.recall.index.IndexStore;
 import dev.engram.recall.index.lucene.LuceneIndexStore;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.EnumMap;
@@ -159,7 +158,7 @@ class HybridRecallTest {
 
   @Test
   void aNameOnEveryItemIsNotDistinctiveAndInjectsNothing() {
-    for (int i = 1; i <= 25; i++) { // more than the 20 candidates: like a speaker prefix
+    for (int i = 1; i <= 55; i++) { // more than the 50 candidates: like a speaker prefix
       index(doc(i, "Caroline: note number " + i, days(3)), axis(3));
     }
     index(doc(100, "Caroline: the Quillon pottery class is on Friday", days(3)), axis(3));
@@ -229,8 +228,9 @@ class HybridRecallTest {
     return new HybridRecall(store, embedder, graph, settings(weights, floor(0)), (s, n) -> {});
   }
 
+  /** The production settings with only {@code weights} on and {@code floor}. */
   static RecallSettings settings(Map<Signal, Double> weights, SemanticFloor floor) {
-    return new RecallSettings(20, 60, weights, Duration.ofDays(30), floor, 2, 50, 5);
+    return TestSettings.production().withWeights(weights).withFloor(floor);
   }
 
   static SemanticFloor floor(double min) {

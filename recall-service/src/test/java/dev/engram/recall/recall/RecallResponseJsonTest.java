@@ -57,6 +57,7 @@ class RecallResponseJsonTest {
             null,
             null,
             null,
+            null,
             null);
     var item =
         new RecallResponse.Item(

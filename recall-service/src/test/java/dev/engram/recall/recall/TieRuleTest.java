@@ -53,19 +53,19 @@ class TieRuleTest {
   @ParameterizedTest
   @EnumSource(Signal.class)
   void tiedItemsShareARankAndTheirOrderDoesNotDependOnArrival(Signal signal) {
-    tiesHold(signal, RecallSettings.Ranking.OFF);
+    tiesHold(signal, false);
   }
 
   /** With memories folded with their own source exchanges, too. */
   @ParameterizedTest
   @EnumSource(Signal.class)
   void tiesHoldWithTheSecondRoundRules(Signal signal) {
-    tiesHold(signal, new RecallSettings.Ranking(true));
+    tiesHold(signal, true);
   }
 
-  private void tiesHold(Signal signal, RecallSettings.Ranking ranking) {
-    RecallResult a = recall(signal, ARRIVAL, "a", ranking);
-    RecallResult b = recall(signal, SHUFFLED, "b", ranking);
+  private void tiesHold(Signal signal, boolean foldSources) {
+    RecallResult a = recall(signal, ARRIVAL, "a", foldSources);
+    RecallResult b = recall(signal, SHUFFLED, "b", foldSources);
     assertFalse(a.hits().isEmpty(), signal + " found nothing: the test would not test it");
     assertTrue(
         a.hits().stream().anyMatch(h -> h.signals().containsKey(signal)), signal + " took part");
@@ -84,14 +84,13 @@ class TieRuleTest {
         index(store, turn(i, "the Quillon pottery class", T.plusMillis(10 - i)));
       }
       var w = weights(Signal.KEYWORD, 1.0, Signal.RECENCY, 1.0);
-      RecallResult r = engine(store, w, null, RecallSettings.Ranking.OFF).recall(query(), NOW);
+      RecallResult r = engine(store, w, null, false).recall(query(), NOW);
       assertEquals(List.of(1L, 2L, 3L), ids(r), "newest first only as the last tie-break");
       assertEquals(1, ranks(r, Signal.RECENCY, List.of(1L, 2L, 3L)).size());
     }
   }
 
-  private RecallResult recall(
-      Signal signal, List<Long> arrival, String name, RecallSettings.Ranking ranking) {
+  private RecallResult recall(Signal signal, List<Long> arrival, String name, boolean foldSources) {
     IndexStore store = new LuceneIndexStore(dir.resolve(name), "fixed", DIMENSIONS);
     try (store) {
       for (long id : arrival) {
@@ -108,7 +107,7 @@ class TieRuleTest {
                   arrival.stream()
                       .map(id -> new GraphNeighbours.Item(DocKind.EXCHANGE, id, 0.5, 0.3))
                       .toList());
-      return engine(store, weightsFor(signal), graph, ranking).recall(query(), NOW);
+      return engine(store, weightsFor(signal), graph, foldSources).recall(query(), NOW);
     }
   }
 
@@ -123,11 +122,8 @@ class TieRuleTest {
   }
 
   private static HybridRecall engine(
-      IndexStore store,
-      Map<Signal, Double> weights,
-      GraphNeighbours graph,
-      RecallSettings.Ranking ranking) {
-    RecallSettings s = settings(weights, floor(0)).with(ranking);
+      IndexStore store, Map<Signal, Double> weights, GraphNeighbours graph, boolean foldSources) {
+    RecallSettings s = settings(weights, floor(0)).withFoldSources(foldSources);
     return new HybridRecall(store, new Fixed(QUERY), graph, s, (x, n) -> {}, Runnable::run);
   }
 

@@ -1,5 +1,6 @@
 package dev.engram.recall.index.wiring;
 
+import dev.engram.recall.config.QdrantConfig;
 import dev.engram.recall.config.RecallConfig;
 import dev.engram.recall.embedding.Embedder;
 import dev.engram.recall.index.IndexStore;
@@ -26,9 +27,8 @@ class IndexStoreProducer {
   @Produces
   @Singleton
   @Startup
-  IndexStore indexStore(RecallConfig config, Embedder embedder) {
+  IndexStore indexStore(RecallConfig config, QdrantConfig q, Embedder embedder) {
     if (config.store() == RecallConfig.StoreKind.QDRANT) {
-      var q = config.qdrant();
       LOG.infof("Recall index: Qdrant at %s:%d, collection %s", q.host(), q.port(), q.collection());
       return new QdrantIndexStore(
           new QdrantSettings(

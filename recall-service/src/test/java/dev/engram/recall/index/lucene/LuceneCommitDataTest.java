@@ -46,7 +46,7 @@ class LuceneCommitDataTest {
   IndexStore store;
 
   final Visibility visible =
-      new Visibility("t1", "bot1", null, Set.of(DocKind.values()), Instant.now());
+      Visibility.of("t1", "bot1", null, Set.of(DocKind.values()), Instant.now());
 
   IndexStore createStore() {
     return new LuceneIndexStore(dir.resolve("index"), MODEL, DIMENSIONS);

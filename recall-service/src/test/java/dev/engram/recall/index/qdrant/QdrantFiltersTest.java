@@ -25,7 +25,7 @@ class QdrantFiltersTest {
 
   @Test
   void visibilityIsTenantExpiryStatusAndScopes() {
-    var v = new Visibility("t1", "bot1", "chat-a", Set.of(DocKind.values()), NOW);
+    var v = Visibility.of("t1", "bot1", "chat-a", Set.of(DocKind.values()), NOW);
     List<String> clauses = clauses(QdrantFilters.visibility(v).orElseThrow());
     assertTrue(clauses.contains("must tenant=t1"), clauses.toString());
     assertTrue(
@@ -41,7 +41,7 @@ class QdrantFiltersTest {
 
   @Test
   void withoutChatNeitherChatMemoriesNorExchanges() {
-    var v = new Visibility("t1", "bot1", null, Set.of(DocKind.values()), NOW);
+    var v = Visibility.of("t1", "bot1", null, Set.of(DocKind.values()), NOW);
     List<String> clauses = clauses(QdrantFilters.visibility(v).orElseThrow());
     assertTrue(clauses.stream().noneMatch(c -> c.contains("kind=exchange")), clauses.toString());
     assertTrue(clauses.stream().noneMatch(c -> c.contains("scope=CHAT")), clauses.toString());
@@ -49,7 +49,7 @@ class QdrantFiltersTest {
 
   @Test
   void nothingVisibleMeansNoFilterAtAll() {
-    var v = new Visibility("t1", "bot1", null, Set.of(DocKind.EXCHANGE), NOW);
+    var v = Visibility.of("t1", "bot1", null, Set.of(DocKind.EXCHANGE), NOW);
     assertTrue(QdrantFilters.visibility(v).isEmpty(), "the adapter answers without a call");
   }
 
@@ -57,7 +57,7 @@ class QdrantFiltersTest {
   void filtersBecomeConditions() {
     Instant asOf = NOW.minusSeconds(86_400);
     var v =
-        new Visibility("t1", "bot1", "chat-a", Set.of(DocKind.MEMORY), NOW)
+        Visibility.of("t1", "bot1", "chat-a", Set.of(DocKind.MEMORY), NOW)
             .withFilters(
                 FiltersBuilder.filters(
                     f -> {
@@ -90,7 +90,7 @@ class QdrantFiltersTest {
 
   @Test
   void keysAddAPointIdCondition() {
-    var v = new Visibility("t1", "bot1", null, Set.of(DocKind.MEMORY), NOW);
+    var v = Visibility.of("t1", "bot1", null, Set.of(DocKind.MEMORY), NOW);
     Filter f = QdrantFilters.keys(v, List.of(new DocKey(DocKind.MEMORY, 4))).orElseThrow();
     Condition ids = f.getMustList().getLast();
     assertEquals(List.of(QdrantPoints.id("t1", DocKind.MEMORY, 4)), ids.getHasId().getHasIdList());

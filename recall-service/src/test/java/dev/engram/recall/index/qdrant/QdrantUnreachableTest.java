@@ -42,7 +42,7 @@ class QdrantUnreachableTest {
       assertFalse(health.up());
       assertTrue(health.reason().contains("127.0.0.1:" + port), health.reason());
       assertEquals("qdrant", health.data().get("store"));
-      var v = new Visibility("t1", "bot1", null, Set.of(DocKind.MEMORY), Instant.now());
+      var v = Visibility.of("t1", "bot1", null, Set.of(DocKind.MEMORY), Instant.now());
       var e = assertThrows(EngramException.class, () -> store.keyword("anything", v, 5));
       assertEquals(RecallError.INDEX_UNAVAILABLE, e.error());
       assertThrows(EngramException.class, () -> store.count("t1"));

@@ -1,4 +1,4 @@
-package dev.engram.recall.mcp;
+package dev.engram.recall.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
@@ -16,7 +16,10 @@ public interface McpConfig {
   @WithDefault("X-Engram-Agent")
   String agentHeader();
 
-  /** Deadline of each call the tools make to capture- and graph-service (read in client/). */
+  /**
+   * Deadline of each call the tools make to capture- and graph-service (the clients in client/ read
+   * it here, and only here).
+   */
   @WithDefault("PT10S")
   Duration captureTimeout();
 }
