@@ -110,7 +110,7 @@ class RecallWarmup implements WarmupStep {
             store,
             embedder,
             null,
-            RecallService.settings(config, embedder),
+            RecallSettings.of(config, embedder.semanticFloor()),
             (stage, nanos) -> {},
             Runnable::run);
   }

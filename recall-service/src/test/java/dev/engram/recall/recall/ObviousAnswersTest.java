@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * <p>What they guard: a list that does not separate its candidates must not decide the answer. In a
  * chat whose memories all name one person, the person's name is the only word most questions share
  * with any memory; BM25 then ranks every memory by length alone, and before the common-term rule (a
- * query term in more than half of what the chat may see is left out of the keyword list) that
+ * query term in more than 80 % of what the chat may see is left out of the keyword list) that
  * noise, at the keyword list's weight of 2, beat the semantic list's clear first place.
  */
 @QuarkusTest

@@ -155,11 +155,12 @@ final class FilteredStatistics extends IndexSearcher {
   }
 
   /**
-   * The terms worth a keyword search here: those in at most half of the set's documents that have
-   * the field. A term that most of what a chat may see contains (the name of the one person a chat
-   * is about, say) does not separate its documents; BM25 would rank them by their length, and that
-   * noise, at the keyword list's weight, outranked a clear semantic match. Below {@link
-   * #FEW_DOCUMENTS} documents every term is kept: there a lone keyword match is all there may be.
+   * The terms worth a keyword search here: those in at most {@code maxShare} of the set's documents
+   * that have the field (0.8 by default, KeywordConfig). A term that most of what a chat may see
+   * contains (the name of the one person a chat is about, say) does not separate its documents;
+   * BM25 would rank them by their length, and that noise, at the keyword list's weight, outranked a
+   * clear semantic match. Below {@link #FEW_DOCUMENTS} documents every term is kept: there a lone
+   * keyword match is all there may be.
    */
   Set<String> telling(String field, Set<String> terms, double maxShare) throws IOException {
     long documents = collectionStatistics(field).docCount();

@@ -81,9 +81,9 @@ public final class LuceneIndexStore implements IndexStore {
   private final ConfidencePages confidencePages = new ConfidencePages(BY_CONFIDENCE);
 
   /** The keyword list's rules: see {@link FilteredStatistics#telling} and {@link TermSetTies}. */
-  public record KeywordRules(double commonTermShare, boolean termSetTies) {
+  public record KeywordRules(double commonTermShare, boolean nameTies) {
     /** What recall runs by default. */
-    public static final KeywordRules DEFAULT = new KeywordRules(0.5, true);
+    public static final KeywordRules DEFAULT = new KeywordRules(0.8, true);
   }
 
   private final KeywordRules rules;
@@ -248,7 +248,7 @@ public final class LuceneIndexStore implements IndexStore {
           return new Planned(
               chat,
               LuceneQueries.keyword(telling, filter),
-              rules.termSetTies() ? List.copyOf(telling) : null,
+              rules.nameTies() ? List.copyOf(telling) : null,
               TextTerms.names(analyzer, text));
         });
   }

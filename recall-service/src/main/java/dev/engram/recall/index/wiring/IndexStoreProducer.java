@@ -1,5 +1,6 @@
 package dev.engram.recall.index.wiring;
 
+import dev.engram.recall.config.KeywordConfig;
 import dev.engram.recall.config.QdrantConfig;
 import dev.engram.recall.config.RecallConfig;
 import dev.engram.recall.embedding.Embedder;
@@ -12,7 +13,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
 
 /**
@@ -27,7 +27,8 @@ class IndexStoreProducer {
   @Produces
   @Singleton
   @Startup
-  IndexStore indexStore(RecallConfig config, QdrantConfig q, Embedder embedder) {
+  IndexStore indexStore(
+      RecallConfig config, QdrantConfig q, KeywordConfig keyword, Embedder embedder) {
     if (config.store() == RecallConfig.StoreKind.QDRANT) {
       LOG.infof("Recall index: Qdrant at %s:%d, collection %s", q.host(), q.port(), q.collection());
       return new QdrantIndexStore(
@@ -43,13 +44,7 @@ class IndexStoreProducer {
           embedder.modelId(),
           embedder.dimensions());
     }
-    var c = ConfigProvider.getConfig();
-    var rules =
-        new LuceneIndexStore.KeywordRules(
-            c.getOptionalValue("engram.recall.keyword.common-term-share", Double.class)
-                .orElse(LuceneIndexStore.KeywordRules.DEFAULT.commonTermShare()),
-            c.getOptionalValue("engram.recall.keyword.term-set-ties", Boolean.class)
-                .orElse(LuceneIndexStore.KeywordRules.DEFAULT.termSetTies()));
+    var rules = new LuceneIndexStore.KeywordRules(keyword.commonTermShare(), keyword.nameTies());
     return new LuceneIndexStore(
         config.indexDir(), embedder.modelId(), embedder.dimensions(), rules);
   }
