@@ -37,8 +37,8 @@ import org.junit.jupiter.api.TestInstance;
  * holding every role, in a tenant of its own. Every answer is below 500, every 4xx is problem+json
  * with {@code status} and {@code code}, every service is ready after each operation, and capture's
  * {@code /v1/stats} counts do not move on a refused write. Values come from a seeded {@link Random}
- * (seed printed, {@code -Dhostile.seed} replays a run) rather than jqwik, so that the run is one
- * suite start under failsafe's JUnit Jupiter alone, with no second test engine.
+ * (seed printed, {@code -Dhostile.seed} replays a run), so that the run is one suite start under
+ * failsafe's JUnit Jupiter alone, with no second test engine.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HostileInputIT {

@@ -23,8 +23,15 @@ final class ContextBlock {
         context.get("tokens"), context.get("budget_tokens"), omitted(context));
     for (Object o : ServiceClient.asList(context.get("skipped"))) {
       Map<String, Object> skipped = ServiceClient.asMap(o);
-      out.println("-- without " + skipped.get("source") + ": " + skipped.get("reason"));
+      out.println("-- without " + skipped.get("source") + ": " + reason(skipped.get("reason")));
     }
+  }
+
+  /** A source's failure may carry no message (a timeout): say so rather than print "null". */
+  private static String reason(Object reason) {
+    return reason == null || String.valueOf(reason).isBlank()
+        ? "no reason given"
+        : String.valueOf(reason);
   }
 
   /** {@code ; omitted: L2 relevance 3, ...} for the sections that left something out. */

@@ -26,16 +26,10 @@ public final class Neo4jServer {
   private Neo4jServer() {}
 
   public static void main(String[] argv) {
-    try {
-      run(Args.parse(argv));
-    } catch (Throwable e) {
-      // Neo4j's own non-daemon threads would otherwise keep a JVM alive that never says READY.
-      e.printStackTrace();
-      System.exit(1);
-    }
+    ServerMain.run(argv, Neo4jServer::serve);
   }
 
-  private static void run(Args args) throws Exception {
+  private static ServerMain.Running serve(Args args) throws Exception {
     Path home = args.path("home");
     int boltPort = args.port("bolt-port");
     String passwordFile = args.optional("password-file");
@@ -68,7 +62,7 @@ public final class Neo4jServer {
         throw e;
       }
     }
-    ServerMain.awaitShutdown(args, dbms::shutdown, "READY neo4j bolt-port=" + boltPort);
+    return new ServerMain.Running("READY neo4j bolt-port=" + boltPort, dbms::shutdown);
   }
 
   private static DatabaseManagementService start(

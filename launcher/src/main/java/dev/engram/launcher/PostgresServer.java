@@ -23,15 +23,10 @@ public final class PostgresServer {
   private PostgresServer() {}
 
   public static void main(String[] argv) {
-    try {
-      run(Args.parse(argv));
-    } catch (Throwable e) {
-      e.printStackTrace();
-      System.exit(1);
-    }
+    ServerMain.run(argv, PostgresServer::serve);
   }
 
-  private static void run(Args args) throws Exception {
+  private static ServerMain.Running serve(Args args) throws Exception {
     Path data = args.path("data");
     int port = args.port("port");
     String database = args.values().getOrDefault("database", "engram");
@@ -59,16 +54,15 @@ public final class PostgresServer {
             .setErrorRedirector(ProcessBuilder.Redirect.INHERIT)
             .start();
     createDatabase(postgres, database);
-    ServerMain.awaitShutdown(
-        args,
+    return new ServerMain.Running(
+        "READY postgres port=" + port + " database=" + database,
         () -> {
           try {
             postgres.close();
           } catch (IOException e) {
             System.err.println("postgres did not stop cleanly: " + e.getMessage());
           }
-        },
-        "READY postgres port=" + port + " database=" + database);
+        });
   }
 
   private static void createDatabase(EmbeddedPostgres postgres, String database)

@@ -5,15 +5,39 @@ import java.io.InputStream;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * What the embedded servers share: announce readiness on stdout, then stay up until SIGTERM (the
- * shutdown hook stops the server cleanly) or, with {@code --exit-with-parent}, until the parent
- * closes our stdin, so that a test JVM that dies never leaves a database behind.
+ * The process supervision the embedded servers (PostgreSQL, Neo4j) share: start the server from its
+ * arguments, announce readiness on stdout, then stay up until SIGTERM (the shutdown hook stops the
+ * server cleanly) or, with {@code --exit-with-parent}, until the parent closes our stdin, so that a
+ * test JVM that dies never leaves a database behind. A server that fails to start exits with 1.
  */
 final class ServerMain {
 
+  /** A started server: the line that tells the launcher it is ready, and how to stop it. */
+  record Running(String readyLine, Runnable stop) {}
+
+  /** Starts one kind of server from its command-line arguments. */
+  @FunctionalInterface
+  interface Starter {
+    Running start(Args args) throws Exception;
+  }
+
   private ServerMain() {}
 
-  static void awaitShutdown(Args args, Runnable stop, String readyLine)
+  /** The whole life of a server process: {@code main} of each server calls only this. */
+  static void run(String[] argv, Starter starter) {
+    try {
+      Args args = Args.parse(argv);
+      Running running = starter.start(args);
+      awaitShutdown(args, running.stop(), running.readyLine());
+    } catch (Throwable e) {
+      // A server's own non-daemon threads (Neo4j's) would otherwise keep a JVM alive that never
+      // says READY.
+      e.printStackTrace();
+      System.exit(1);
+    }
+  }
+
+  private static void awaitShutdown(Args args, Runnable stop, String readyLine)
       throws InterruptedException {
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()

@@ -18,8 +18,8 @@ import java.util.Map;
  * One service's public API for the CLI ({@code ./engram backup|...|audit} on vault-service, the
  * memory verbs on capture- and recall-service): the URL from {@code $ENGRAM_HOME/config.env}
  * ({@code ENGRAM_<SERVICE>_URL}, written by {@code ./engram up}) and a key, by default the local
- * admin key from {@code secrets/admin.key} (roles agent, admin, ops). JDK-only like the rest of the
- * launcher.
+ * admin key from {@code secrets/admin.key} (roles agent, admin, ops). The JDK's HTTP client; the
+ * answers are read by {@link Json}.
  */
 final class ServiceClient {
 

@@ -105,6 +105,22 @@ class MemoryCommandsTest {
   }
 
   @Test
+  void aSourceSkippedWithoutAReasonSaysSoInsteadOfNull() {
+    recall.on(
+        "POST /v1/context",
+        200,
+        "{\"text\":\"## Profile\\n- Alice\",\"tokens\":3,\"budget_tokens\":2000,"
+            + "\"sections\":[],\"skipped\":[{\"source\":\"recent_turns\",\"reason\":null},"
+            + "{\"source\":\"facts\"}],\"took_ms\":4}");
+    assertEquals(0, cli.fresh("context", "--chat", "telegram:1"));
+    assertEquals(
+        "## Profile\n- Alice\n\n-- 3 of 2000 tokens\n"
+            + "-- without recent_turns: no reason given\n"
+            + "-- without facts: no reason given\n",
+        cli.out());
+  }
+
+  @Test
   void contextShowsTheBlockItsTokensAndWhatWasLeftOut() {
     recall.on(
         "POST /v1/context",

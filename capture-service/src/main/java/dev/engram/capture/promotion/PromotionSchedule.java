@@ -1,6 +1,6 @@
 package dev.engram.capture.promotion;
 
-import dev.engram.capture.background.SafeContext;
+import dev.engram.capture.background.ScheduledPass;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
@@ -29,21 +29,17 @@ class PromotionSchedule {
       every = "${engram.capture.promotion.interval:1h}",
       concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
   Uni<Void> tick() {
-    return SafeContext.run(vertx, promotions::scan)
-        .invoke(
-            scan -> {
-              if (scan.proposed() > 0) {
-                LOG.infof(
-                    "Promotion pass: %d proposed, %d auto-approved",
-                    scan.proposed(), scan.autoApproved());
-              }
-            })
-        .replaceWithVoid()
-        .onFailure()
-        .recoverWithItem(
-            failure -> {
-              LOG.warnf("Promotion pass failed: %s", failure.getMessage());
-              return null;
-            });
+    return ScheduledPass.run(
+        vertx,
+        LOG,
+        "Promotion pass",
+        promotions::scan,
+        scan -> {
+          if (scan.proposed() > 0) {
+            LOG.infof(
+                "Promotion pass: %d proposed, %d auto-approved",
+                scan.proposed(), scan.autoApproved());
+          }
+        });
   }
 }

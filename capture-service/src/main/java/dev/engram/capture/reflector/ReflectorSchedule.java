@@ -1,6 +1,6 @@
 package dev.engram.capture.reflector;
 
-import dev.engram.capture.background.SafeContext;
+import dev.engram.capture.background.ScheduledPass;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
@@ -29,28 +29,24 @@ class ReflectorSchedule {
     if (reflector.running()) {
       return Uni.createFrom().voidItem();
     }
-    return SafeContext.run(vertx, () -> reflector.run(ReflectorRun.Trigger.SCHEDULE, null))
-        .invoke(
-            runs ->
-                runs.forEach(
-                    r ->
-                        LOG.infof(
-                            "Reflector run %d over %s: %s, %d exchange(s), %d inserted, %d touched,"
-                                + " %d superseded, %d quarantined",
-                            r.id,
-                            r.tenant,
-                            r.status,
-                            r.exchangesRead,
-                            r.inserted,
-                            r.touched,
-                            r.superseded,
-                            r.quarantined)))
-        .replaceWithVoid()
-        .onFailure()
-        .recoverWithItem(
-            failure -> {
-              LOG.warnf("Scheduled Reflector run failed: %s", failure.getMessage());
-              return null;
-            });
+    return ScheduledPass.run(
+        vertx,
+        LOG,
+        "Scheduled Reflector run",
+        () -> reflector.run(ReflectorRun.Trigger.SCHEDULE, null),
+        runs ->
+            runs.forEach(
+                r ->
+                    LOG.infof(
+                        "Reflector run %d over %s: %s, %d exchange(s), %d inserted, %d touched,"
+                            + " %d superseded, %d quarantined",
+                        r.id,
+                        r.tenant,
+                        r.status,
+                        r.exchangesRead,
+                        r.inserted,
+                        r.touched,
+                        r.superseded,
+                        r.quarantined)));
   }
 }

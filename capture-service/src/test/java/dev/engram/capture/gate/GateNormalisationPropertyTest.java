@@ -6,21 +6,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import java.util.Random;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Issue 12 item 2 over generated input (jqwik; the seed is fixed and printed in each property's
- * report): an attack is caught however its letters are swapped for look-alikes (full-width,
+ * Issue 12 item 2 over generated input (a seeded {@link Random}, so every run checks the same
+ * cases): an attack is caught however its letters are swapped for look-alikes (full-width,
  * Cyrillic, Greek) or split by invisible characters, because the gate normalises before it scans.
  */
 class GateNormalisationPropertyTest {
 
-  private static final String SEED = "20261124";
+  private static final long SEED = 20261124L;
+  private static final int CASES = 1000;
+  private static final String NAME = "seed " + SEED + " case {index}";
 
   private static final List<String> ATTACKS =
       List.of(
@@ -60,17 +62,17 @@ class GateNormalisationPropertyTest {
 
   private final InjectionScanner scanner = new InjectionScanner();
 
-  /** Each letter kept, made full-width, or swapped for a look-alike, as a seed decides. */
-  @Provide
-  Arbitrary<String> disguised() {
-    return Combinators.combine(
-            Arbitraries.of(ATTACKS), Arbitraries.integers().between(0, 2).list().ofSize(64))
-        .as(
-            (attack, choices) -> {
+  /** Each letter kept, made full-width, or swapped for a look-alike, as the seed decides. */
+  static Stream<String> disguised() {
+    Random random = new Random(SEED);
+    return IntStream.range(0, CASES)
+        .mapToObj(
+            n -> {
+              String attack = ATTACKS.get(random.nextInt(ATTACKS.size()));
               StringBuilder out = new StringBuilder();
               for (int i = 0; i < attack.length(); i++) {
                 char c = attack.charAt(i);
-                int choice = choices.get(i % choices.size());
+                int choice = random.nextInt(3);
                 if (choice == 1 && c >= '!' && c <= '~') {
                   out.append((char) (c + 0xFEE0)); // full-width form, NFKC folds it back
                 } else if (choice == 2 && LOOK_ALIKES.containsKey(c)) {
@@ -83,28 +85,28 @@ class GateNormalisationPropertyTest {
             });
   }
 
-  /** An attack with invisible characters between some of its letters. */
-  @Provide
-  Arbitrary<String[]> split() {
-    return Combinators.combine(
-            Arbitraries.of(ATTACKS),
-            Arbitraries.integers().between(-1, INVISIBLES.size() - 1).list().ofSize(64))
-        .as(
-            (attack, choices) -> {
+  /** An attack and the same attack with invisible characters between some of its letters. */
+  static Stream<Arguments> split() {
+    Random random = new Random(SEED);
+    return IntStream.range(0, CASES)
+        .mapToObj(
+            n -> {
+              String attack = ATTACKS.get(random.nextInt(ATTACKS.size()));
               StringBuilder out = new StringBuilder();
               for (int i = 0; i < attack.length(); i++) {
                 out.append(attack.charAt(i));
-                int choice = choices.get(i % choices.size());
+                int choice = random.nextInt(INVISIBLES.size() + 1) - 1;
                 if (choice >= 0 && i + 1 < attack.length()) {
                   out.append(INVISIBLES.get(choice));
                 }
               }
-              return new String[] {attack, out.toString()};
+              return Arguments.of(attack, out.toString());
             });
   }
 
-  @Property(seed = SEED, tries = 400)
-  void lookAlikeLettersDoNotHideAnInstruction(@ForAll("disguised") String text) {
+  @ParameterizedTest(name = NAME)
+  @MethodSource("disguised")
+  void lookAlikeLettersDoNotHideAnInstruction(String text) {
     Optional<InjectionScanner.Verdict> verdict = scanner.scan(text);
     assertTrue(verdict.isPresent(), "clean: " + text);
     assertEquals(
@@ -113,10 +115,11 @@ class GateNormalisationPropertyTest {
         text);
   }
 
-  @Property(seed = SEED, tries = 400)
-  void invisibleCharactersDoNotHideAnInstruction(@ForAll("split") String[] attack) {
+  @ParameterizedTest(name = NAME)
+  @MethodSource("split")
+  void invisibleCharactersDoNotHideAnInstruction(String attack, String split) {
     // The gate reads what a renderer shows: the invisibles gone, the attack itself again.
-    assertEquals(attack[0], TextForms.visible(attack[1]));
-    assertTrue(scanner.scan(attack[1]).isPresent(), "clean: " + attack[1]);
+    assertEquals(attack, TextForms.visible(split));
+    assertTrue(scanner.scan(split).isPresent(), "clean: " + split);
   }
 }

@@ -1,10 +1,10 @@
 package dev.engram.graph.strict;
 
+import static dev.engram.contracts.fixtures.RawRequests.refused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.engram.contracts.fixtures.RawRequests;
 import dev.engram.graph.support.GraphDump;
 import dev.engram.graph.support.Neo4jTestServer;
 import dev.engram.graph.support.Ops;
@@ -115,14 +115,7 @@ class StrictInputTest {
 
   /** The body with its one U+00FF replaced by the overlong two-byte form of '/' (C0 AF). */
   private static byte[] evidenceBytes(String json) {
-    byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-    for (int i = 0; i < bytes.length - 1; i++) {
-      if ((bytes[i] & 0xFF) == 0xC3 && (bytes[i + 1] & 0xFF) == 0xBF) {
-        bytes[i] = (byte) 0xC0;
-        bytes[i + 1] = (byte) 0xAF;
-      }
-    }
-    return bytes;
+    return RawRequests.withOverlongSlash(json.getBytes(StandardCharsets.UTF_8));
   }
 
   private HttpResponse<String> evidence(String json) throws Exception {
@@ -140,34 +133,6 @@ class StrictInputTest {
 
   private HttpResponse<String> send(String path, String authorization, String type, byte[] body)
       throws Exception {
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder(root.resolve(path))
-            .POST(HttpRequest.BodyPublishers.ofByteArray(body));
-    if (authorization != null) {
-      request.header("Authorization", authorization);
-    }
-    if (type != null) {
-      request.header("Content-Type", type);
-    }
-    return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-  }
-
-  /** A problem+json with this status, naming {@code field} among its errors when given. */
-  private static void refused(HttpResponse<String> response, int status, String field)
-      throws Exception {
-    assertEquals(status, response.statusCode(), response.body());
-    assertEquals(
-        "application/problem+json",
-        response.headers().firstValue("Content-Type").orElse(""),
-        response.body());
-    JsonNode problem = JSON.readTree(response.body());
-    assertEquals(status, problem.path("status").asInt(), response.body());
-    if (field != null) {
-      boolean named = false;
-      for (JsonNode error : problem.path("errors")) {
-        named |= field.equals(error.path("field").asText());
-      }
-      assertTrue(named, field + " not named in " + response.body());
-    }
+    return RawRequests.post(root.resolve(path), authorization, type, body);
   }
 }

@@ -1,5 +1,6 @@
 package dev.engram.recall.strict;
 
+import static dev.engram.contracts.fixtures.RawRequests.refused;
 import static dev.engram.recall.IndexFixture.AGENT_T1_KEY;
 import static dev.engram.recall.IndexFixture.INTERNAL_KEY;
 import static dev.engram.recall.IndexFixture.OPERATIONS;
@@ -7,10 +8,9 @@ import static dev.engram.recall.IndexFixture.index;
 import static dev.engram.recall.IndexFixture.memory;
 import static dev.engram.recall.IndexFixture.reset;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.engram.contracts.fixtures.RawRequests;
 import dev.engram.recall.RecallTestResources;
 import dev.engram.recall.index.IndexStore;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -162,34 +162,7 @@ class StrictInputTest {
 
   private HttpResponse<String> send(String path, String key, String contentType, byte[] body)
       throws Exception {
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder(root.resolve(path))
-            .POST(HttpRequest.BodyPublishers.ofByteArray(body));
-    if (key != null) {
-      request.header("Authorization", "Bearer " + key);
-    }
-    if (contentType != null) {
-      request.header("Content-Type", contentType);
-    }
-    return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-  }
-
-  /** A problem+json with this status, naming {@code field} among its errors when given. */
-  private static void refused(HttpResponse<String> response, int status, String field)
-      throws Exception {
-    assertEquals(status, response.statusCode(), response.body());
-    assertEquals(
-        "application/problem+json",
-        response.headers().firstValue("Content-Type").orElse(""),
-        response.body());
-    JsonNode problem = JSON.readTree(response.body());
-    assertEquals(status, problem.path("status").asInt(), response.body());
-    if (field != null) {
-      boolean named = false;
-      for (JsonNode error : problem.path("errors")) {
-        named |= field.equals(error.path("field").asText());
-      }
-      assertTrue(named, field + " not named in " + response.body());
-    }
+    return RawRequests.post(
+        root.resolve(path), key == null ? null : "Bearer " + key, contentType, body);
   }
 }
