@@ -77,7 +77,7 @@ final class FilteredStatistics extends IndexSearcher {
   private final Map<Term, Long> frequencies = new ConcurrentHashMap<>();
 
   /** Below this many documents in the set, {@link #telling} keeps every term. */
-  static final int FEW_DOCUMENTS = 4;
+  static final int FEW_DOCUMENTS = 10;
 
   private FilteredStatistics(IndexSearcher shared, SegmentSet[] segments) {
     super(shared.getIndexReader());
