@@ -23,13 +23,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The native build steps Quarkus runs without the native-image tool ({@code
  * -Dquarkus.native.enabled=true -Dquarkus.native.sources-only=true}, run by every service's package
- * phase under {@code -Pnative-sources}, see quarkus-parent/pom.xml) produce, per service,
+ * phase in every build but ./engram up's, see quarkus-parent/pom.xml) produce, per service,
  * target/native-sources: the runner jar and the native-image arguments. This test reads them and
  * checks that what each service loads at run time is declared: resources read by name, JNI for the
  * libraries that call back into Java, reflection for what Jackson handles outside JAX-RS. No native
  * executable is built here (no GraalVM or Mandrel on these machines). Skipped when the native
- * sources were not generated, unless ENGRAM_REQUIRE_NATIVE_SOURCES=1 (CI, which builds with
- * -Pnative-sources).
+ * sources were not generated (a build with -Dengram.jvm-only), unless ENGRAM_REQUIRE_NATIVE_SOURCES=1
+ * (CI).
  */
 class NativeSourcesTest {
 
@@ -84,7 +84,7 @@ class NativeSourcesTest {
     if (!Files.isRegularFile(args)) {
       String why =
           service
-              + ": no target/native-sources (package the service with -Pnative-sources: its package phase"
+              + ": no target/native-sources (package the service without -Dengram.jvm-only: its package phase"
               + " then runs the sources-only build)";
       if ("1".equals(System.getenv("ENGRAM_REQUIRE_NATIVE_SOURCES"))) {
         fail(why);
