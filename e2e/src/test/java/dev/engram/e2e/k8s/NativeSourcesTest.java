@@ -28,8 +28,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * checks that what each service loads at run time is declared: resources read by name, JNI for the
  * libraries that call back into Java, reflection for what Jackson handles outside JAX-RS. No native
  * executable is built here (no GraalVM or Mandrel on these machines). Skipped when the native
- * sources were not generated (a build with -Dengram.jvm-only), unless ENGRAM_REQUIRE_NATIVE_SOURCES=1
- * (CI).
+ * sources were not generated (a build with -Dengram.jvm-only), unless
+ * ENGRAM_REQUIRE_NATIVE_SOURCES=1 (CI).
  */
 class NativeSourcesTest {
 
