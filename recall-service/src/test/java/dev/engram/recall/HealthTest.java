@@ -22,7 +22,7 @@ class HealthTest {
         .then()
         .statusCode(200)
         .body("status", equalTo("UP"))
-        .body("checks.name", containsInAnyOrder("recall-index", "embedding-model"))
+        .body("checks.name", containsInAnyOrder("recall-index", "embedding-model", "warm-up"))
         .body(
             "checks.find { it.name == 'embedding-model' }.data.model",
             equalTo("all-minilm-l6-v2-q"))
