@@ -44,12 +44,12 @@ final class CallProfiles {
     node.put("uptimes", uptimes());
     print(
         "recall, first " + n,
-        calls("/v1/recall", recall, 3_000_000_000L, n, Duration.ZERO),
+        calls("/v1/recall", recall, 3_000_000_000L, n),
         node.putObject("recall"),
         "recall");
     print(
         "context, first " + n,
-        calls("/v1/context", context, 3_100_000_000L, n, Duration.ZERO),
+        calls("/v1/context", context, 3_100_000_000L, n),
         node.putObject("context"),
         "context");
   }
@@ -86,16 +86,13 @@ final class CallProfiles {
     after.print(before, n, "recall+context pair", Double.NaN, out, node.putObject("cpu_per_pair"));
   }
 
-  private Calls calls(String path, LongFunction<ObjectNode> body, long first, int n, Duration pause)
+  private Calls calls(String path, LongFunction<ObjectNode> body, long first, int n)
       throws IOException, InterruptedException {
     Latencies latencies = new Latencies();
     int skipped = 0;
     ProcessCpu before = ProcessCpu.read(api.target().home());
     for (int i = 0; i < n; i++) {
       skipped += timed(path, body.apply(first + i), latencies);
-      if (!pause.isZero()) {
-        Thread.sleep(pause.toMillis());
-      }
     }
     return new Calls(latencies, skipped, before, ProcessCpu.read(api.target().home()));
   }

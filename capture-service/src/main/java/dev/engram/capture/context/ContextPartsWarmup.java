@@ -8,7 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
  * Warms the read every context makes ({@code GET /internal/v1/context-parts}: slots, recent turns
  * and canonical ids) through capture's own endpoint, before capture reports ready: measured on a
  * fresh suite, the first {@code ./engram context} left the slots out ("did not answer within 500
- * ms"). It asks about a tenant that holds no data, so it reads nothing and changes nothing.
+ * ms"). It only reads, for a tenant the suite never writes for.
  */
 @ApplicationScoped
 class ContextPartsWarmup implements WarmupStep {

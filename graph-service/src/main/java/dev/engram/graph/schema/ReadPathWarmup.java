@@ -9,12 +9,12 @@ import jakarta.enterprise.context.ApplicationScoped;
  * beliefs about) through graph-service's own endpoints, once the schema is applied: Neo4j plans
  * each statement on its first call (measured: the first neighbours call after a start took 6.4 s
  * and recall's 300 ms deadline skipped the graph for the calls behind it). The calls ask about a
- * tenant no key can hold data for here, so they read nothing and change nothing.
+ * tenant the suite never writes for (nothing is written, only read).
  */
 @ApplicationScoped
 class ReadPathWarmup implements WarmupStep {
 
-  /** A tenant name that is valid on the wire; it never holds data (warm-ups only read). */
+  /** A tenant name that is valid on the wire; the warm-up only reads, so it writes nothing here. */
   static final String TENANT = "engram-warm-up";
 
   private static final String[] QUERIES = {
