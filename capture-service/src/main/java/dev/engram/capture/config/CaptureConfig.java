@@ -86,9 +86,16 @@ public interface CaptureConfig {
 
   /** Outbox delivery. */
   interface Outbox {
-    /** How often the dispatcher looks for undelivered events. */
+    /** How often the dispatcher looks for undelivered events while events are arriving. */
     @WithDefault("250ms")
     Duration pollInterval();
+
+    /**
+     * How often it looks when none were enqueued by this process or delivered in the last 5 s
+     * (events written by another replica or by plain SQL wait at most this long).
+     */
+    @WithDefault("2s")
+    Duration idlePollInterval();
 
     /** Most events one projection's dispatcher delivers in one batch. */
     @WithDefault("256")

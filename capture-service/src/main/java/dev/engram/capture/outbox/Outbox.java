@@ -18,6 +18,12 @@ public class Outbox {
   private static final List<Target> BOTH = List.of(Target.RECALL, Target.GRAPH);
   private static final List<Target> GRAPH = List.of(Target.GRAPH);
 
+  private final OutboxSignal signal;
+
+  Outbox(OutboxSignal signal) {
+    this.signal = signal;
+  }
+
   /** The row changed (created, edited, archived, superseded, quarantined, released...). */
   public Uni<Void> upsert(String tenant, AggregateType type, long id) {
     return enqueue(tenant, EventType.UPSERT, type, id, 0);
@@ -36,7 +42,7 @@ public class Outbox {
     };
   }
 
-  private static Uni<Void> enqueue(
+  private Uni<Void> enqueue(
       String tenant, EventType event, AggregateType type, Long id, long version) {
     Instant now = Instant.now();
     List<OutboxEvent> rows =
@@ -54,6 +60,7 @@ public class Outbox {
                   return row;
                 })
             .toList();
+    signal.enqueued();
     return OutboxEvent.persist(rows);
   }
 }

@@ -3,6 +3,7 @@ package dev.engram.capture.projection;
 import dev.engram.capture.client.DeliveryFailure;
 import dev.engram.capture.config.CaptureConfig;
 import dev.engram.capture.outbox.OutboxEvent;
+import dev.engram.capture.outbox.OutboxSignal;
 import dev.engram.capture.outbox.OutboxStats;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.panache.common.Sort;
@@ -37,6 +38,8 @@ final class OutboxDispatcher<O> {
   private final CaptureConfig.Outbox config;
   private final OutboxStats.TargetStats stats;
   private final String name;
+  private final OutboxSignal signal;
+  private final PollPace pace;
 
   private volatile Instant pausedUntil = Instant.EPOCH;
   private volatile int consecutiveFailures;
@@ -56,10 +59,15 @@ final class OutboxDispatcher<O> {
   private volatile int lastLimit = 1;
 
   OutboxDispatcher(
-      Projection<O> projection, CaptureConfig.Outbox config, OutboxStats.TargetStats stats) {
+      Projection<O> projection,
+      CaptureConfig.Outbox config,
+      OutboxStats.TargetStats stats,
+      OutboxSignal signal) {
     this.projection = projection;
     this.config = config;
     this.stats = stats;
+    this.signal = signal;
+    this.pace = new PollPace(config.idlePollInterval());
     this.name = projection.target().wire();
     this.batch = config.batchSize();
   }
@@ -72,7 +80,8 @@ final class OutboxDispatcher<O> {
    * back to back, each a request, an index commit and a graph transaction of its own.
    */
   Uni<Void> drain() {
-    if (Instant.now().isBefore(pausedUntil)) {
+    if (Instant.now().isBefore(pausedUntil)
+        || !pace.poll(System.nanoTime(), signal.lastEnqueued())) {
       return Uni.createFrom().voidItem();
     }
     return Multi.createBy()
@@ -170,6 +179,7 @@ final class OutboxDispatcher<O> {
           "Outbox delivery to %s resumed after %d failed attempt(s)", name, consecutiveFailures);
     }
     consecutiveFailures = 0;
+    pace.busy(System.nanoTime());
     if (isolating > 0) {
       isolating--;
     }
@@ -190,6 +200,7 @@ final class OutboxDispatcher<O> {
     if (!permanent && attempted.size() > 1) {
       batch = Math.max(1, attempted.size() / 2);
     }
+    pace.busy(System.nanoTime());
     int failures = ++consecutiveFailures;
     // A refused batch is retried at once, one event at a time; an outage backs off.
     Duration wait = permanent ? Duration.ZERO : backoff(failures);

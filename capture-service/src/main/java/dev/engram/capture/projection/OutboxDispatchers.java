@@ -2,12 +2,13 @@ package dev.engram.capture.projection;
 
 import dev.engram.capture.background.Ticker;
 import dev.engram.capture.config.CaptureConfig;
+import dev.engram.capture.outbox.OutboxSignal;
 import dev.engram.capture.outbox.OutboxStats;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
-/** Starts one dispatcher per projection, each on its own timer. */
+/** Starts one dispatcher per projection, each on its own timer, paced by {@link PollPace}. */
 @ApplicationScoped
 class OutboxDispatchers {
 
@@ -15,13 +16,19 @@ class OutboxDispatchers {
   private final GraphProjection graph;
   private final CaptureConfig config;
   private final OutboxStats stats;
+  private final OutboxSignal signal;
 
   OutboxDispatchers(
-      RecallProjection recall, GraphProjection graph, CaptureConfig config, OutboxStats stats) {
+      RecallProjection recall,
+      GraphProjection graph,
+      CaptureConfig config,
+      OutboxStats stats,
+      OutboxSignal signal) {
     this.recall = recall;
     this.graph = graph;
     this.config = config;
     this.stats = stats;
+    this.signal = signal;
   }
 
   void schedule(@Observes StartupEvent event, Ticker ticker) {
@@ -31,7 +38,7 @@ class OutboxDispatchers {
 
   private <O> void start(Ticker ticker, Projection<O> projection) {
     OutboxDispatcher<O> dispatcher =
-        new OutboxDispatcher<>(projection, config.outbox(), stats.of(projection.target()));
+        new OutboxDispatcher<>(projection, config.outbox(), stats.of(projection.target()), signal);
     ticker.every(
         config.outbox().pollInterval(),
         "outbox-dispatcher-" + projection.target().wire(),

@@ -1,6 +1,7 @@
 package dev.engram.capture.reindex;
 
 import dev.engram.capture.outbox.OutboxEvent.Target;
+import dev.engram.capture.outbox.OutboxSignal;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -45,6 +46,12 @@ public class ReindexService {
           + " union select tenant from facts union select tenant from memory_relations"
           + " order by 1";
 
+  private final OutboxSignal signal;
+
+  ReindexService(OutboxSignal signal) {
+    this.signal = signal;
+  }
+
   /** What a reindex enqueued, per projection. */
   public record Enqueued(
       String tenant, List<String> targets, int memories, int exchanges, int facts, int relations) {}
@@ -58,6 +65,7 @@ public class ReindexService {
 
   @WithTransaction
   Uni<Enqueued> reindex(String tenant, List<Target> targets) {
+    signal.enqueued();
     return Panache.getSession()
         .chain(
             session -> {

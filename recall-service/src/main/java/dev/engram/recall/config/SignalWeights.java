@@ -24,8 +24,13 @@ public interface SignalWeights {
   @DecimalMin("0")
   double recency();
 
-  /** Weight of the graph list (items linked to entities the query names). */
-  @WithDefault("0.8")
+  /**
+   * Weight of the graph list (items linked to entities the query names, graph-service's
+   * neighbours). Off: on LoCoMo it moved turn@10 by 0.001 while costing half of a recall's CPU (a
+   * Bolt walk per recall) and most of its deadline misses after a start (BENCHMARKS.md, reads and
+   * writes, second round); 0.8 is the weight it had when it was on.
+   */
+  @WithDefault("0.0")
   @DecimalMin("0")
   double graph();
 

@@ -126,7 +126,7 @@ public enum Signal {
   }
 
   private static final Set<Signal> EXPERIMENTAL =
-      EnumSet.of(SESSION, EXPANSION, CENTRALITY, SPEAKER, FEEDBACK);
+      EnumSet.of(GRAPH, SESSION, EXPANSION, CENTRALITY, SPEAKER, FEEDBACK);
 
   private final String wire;
   private final Stage stage;

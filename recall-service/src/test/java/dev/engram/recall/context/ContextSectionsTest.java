@@ -17,15 +17,17 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.engram.recall.RecallTestResources;
 import dev.engram.recall.ServiceStub;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -39,6 +41,8 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @QuarkusTestResource(RecallTestResources.class)
 class ContextSectionsTest {
+
+  @Inject MeterRegistry registry;
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String CHAT = "telegram:7";
@@ -248,22 +252,21 @@ class ContextSectionsTest {
 
   @Test
   void theRecallDoesNotWaitForTheTurnsAndTheirPeopleStillReachTheFacts() {
-    // The turns answer only once the recall's graph call has arrived: a context that waited for
-    // the turns before recalling would wait out the turns' deadline and skip them.
-    CountDownLatch recalled = new CountDownLatch(1);
-    RecallTestResources.graph()
-        .answer(
-            r -> {
-              recalled.countDown();
-              return "{\"entities\":[],\"items\":[],\"took_ms\":1}";
-            });
+    // The turns answer only once the recall has run its keyword list (recall's own stage timer):
+    // a context that waited for the turns before recalling would wait out the turns' deadline and
+    // skip them.
+    long before = keywordLists();
     RecallTestResources.recentTurns()
         .answer(
             r -> {
-              try {
-                recalled.await(5, TimeUnit.SECONDS);
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+              long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+              while (keywordLists() == before && System.nanoTime() < until) {
+                try {
+                  Thread.sleep(5);
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                  break;
+                }
               }
               return turns(List.<String[]>of(new String[] {"alice", "user", "Any news?"}));
             });
@@ -279,6 +282,12 @@ class ContextSectionsTest {
   }
 
   // ---- helpers
+
+  /** How many keyword lists recall has built so far (its per-stage timer). */
+  private long keywordLists() {
+    Timer timer = registry.find("engram.recall.signal.latency").tag("stage", "keyword").timer();
+    return timer == null ? 0 : timer.count();
+  }
 
   private static io.restassured.response.Response context(Map<String, Object> extra, int budget) {
     Map<String, Object> body = new HashMap<>(extra);
