@@ -38,20 +38,25 @@ class PromotionRepository implements PanacheRepositoryBase<Promotion, Long> {
         "tenant in ?1 and status = ?2", Sort.ascending("id"), tenants, PromotionStatus.PENDING);
   }
 
-  /** Proposes every memory and fact that qualifies; how many were proposed. */
-  Uni<Integer> propose(int minDays, double minConfidence) {
+  /**
+   * Proposes every memory and fact of the tenant ({@code *}: of every tenant) that qualifies; how
+   * many were proposed.
+   */
+  Uni<Integer> propose(String tenant, int minDays, double minConfidence) {
     return Panache.getSession()
         .chain(
             s ->
                 s.createNativeQuery(PromotionQueries.PROPOSE_MEMORIES)
                     .setParameter(1, minDays)
                     .setParameter(2, minConfidence)
+                    .setParameter(3, tenant)
                     .executeUpdate()
                     .chain(
                         memories ->
                             s.createNativeQuery(PromotionQueries.PROPOSE_FACTS)
                                 .setParameter(1, minDays)
                                 .setParameter(2, minConfidence)
+                                .setParameter(3, tenant)
                                 .executeUpdate()
                                 .map(facts -> memories + facts)));
   }

@@ -8,6 +8,7 @@ import dev.engram.capture.memory.MemoryRepository;
 import dev.engram.capture.memory.MemoryStatus;
 import dev.engram.capture.memory.MemoryView;
 import dev.engram.capture.web.Cursors;
+import dev.engram.common.auth.ApiKey;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.error.EngramException;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -50,11 +51,26 @@ public class PromotionService {
   }
 
   /** One candidate pass over every tenant; idempotent (a target is proposed once, ever). */
-  @WithTransaction
   public Uni<PromotionRequests.Scan> scan() {
-    List<String> auto = settings.autoApproveTenants().orElse(List.of());
+    return scan(ApiKey.ANY_TENANT);
+  }
+
+  /**
+   * The candidate pass a key asked for: over its own tenant, or every tenant for the suite's
+   * operator key (tenant {@code *}); a tenant's admin neither touches nor counts another's.
+   */
+  Uni<PromotionRequests.Scan> scan(Caller caller) {
+    return scan(caller.everyTenant() ? ApiKey.ANY_TENANT : caller.tenant());
+  }
+
+  @WithTransaction
+  Uni<PromotionRequests.Scan> scan(String tenant) {
+    List<String> auto =
+        settings.autoApproveTenants().orElse(List.of()).stream()
+            .filter(t -> ApiKey.ANY_TENANT.equals(tenant) || t.equals(tenant))
+            .toList();
     return promotions
-        .propose(settings.minDays(), settings.minConfidence())
+        .propose(tenant, settings.minDays(), settings.minConfidence())
         .chain(
             proposed ->
                 auto.isEmpty()
