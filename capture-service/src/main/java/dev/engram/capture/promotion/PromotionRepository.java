@@ -6,6 +6,7 @@ import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 import java.util.Collection;
 import java.util.List;
 
@@ -28,8 +29,11 @@ class PromotionRepository implements PanacheRepositoryBase<Promotion, Long> {
     return find(where.toString(), Sort.descending("id"), params).page(0, size).list();
   }
 
-  Uni<Promotion> inTenant(String tenant, long id) {
-    return find("id = ?1 and tenant = ?2", id, tenant).firstResult();
+  /** The tenant's promotion, locked until the transaction ends: two decisions take turns. */
+  Uni<Promotion> lockedInTenant(String tenant, long id) {
+    return find("id = ?1 and tenant = ?2", id, tenant)
+        .withLock(LockModeType.PESSIMISTIC_WRITE)
+        .firstResult();
   }
 
   /** PENDING promotions of these tenants, oldest first. */

@@ -192,11 +192,13 @@ public class PromotionService {
 
   /** An ACTIVE memory becomes canonical (audited, projected); false when it is not ACTIVE. */
   private Uni<Boolean> canonicalMemory(Caller caller, long id) {
+    // Locked: a DELETE or supersede of the memory racing the approval waits, or goes first and
+    // the approval finds it no longer ACTIVE (promotion_stale), never a row changed underneath.
     return memories
-        .inTenant(caller.tenant(), id, MemoryStatus.ACTIVE)
+        .lockedInTenant(caller.tenant(), id)
         .chain(
             m -> {
-              if (m == null) {
+              if (m == null || m.status != MemoryStatus.ACTIVE) {
                 return Uni.createFrom().item(false);
               }
               if (m.canonical) {
@@ -225,7 +227,7 @@ public class PromotionService {
 
   private Uni<Promotion> find(Caller caller, long id) {
     return promotions
-        .inTenant(caller.tenant(), id)
+        .lockedInTenant(caller.tenant(), id)
         .onItem()
         .ifNull()
         .failWith(

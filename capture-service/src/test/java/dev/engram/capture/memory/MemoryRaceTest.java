@@ -1,5 +1,7 @@
 package dev.engram.capture.memory;
 
+import static dev.engram.capture.Concurrently.assertAnswer;
+import static dev.engram.capture.Concurrently.together;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,11 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,12 +27,6 @@ import org.junit.jupiter.api.Test;
 class MemoryRaceTest {
 
   private static final int ROUNDS = 6;
-  private static final ExecutorService CLIENTS = Executors.newFixedThreadPool(5);
-
-  @AfterAll
-  static void stop() {
-    CLIENTS.shutdownNow();
-  }
 
   private static long create(String agent, String text) {
     return Api.as(TestKeys.ADMIN)
@@ -46,36 +37,6 @@ class MemoryRaceTest {
         .extract()
         .jsonPath()
         .getLong("id");
-  }
-
-  /** Runs the calls at the same moment, answers in the calls' order. */
-  static List<Response> together(List<Callable<Response>> calls) throws Exception {
-    CountDownLatch start = new CountDownLatch(1);
-    List<Future<Response>> answers = new ArrayList<>();
-    for (Callable<Response> call : calls) {
-      answers.add(
-          CLIENTS.submit(
-              () -> {
-                start.await();
-                return call.call();
-              }));
-    }
-    start.countDown();
-    List<Response> done = new ArrayList<>();
-    for (Future<Response> answer : answers) {
-      done.add(answer.get());
-    }
-    return done;
-  }
-
-  private static void assertAnswer(String what, Response r, Set<Integer> allowed) {
-    int status = r.statusCode();
-    assertTrue(allowed.contains(status), what + " answered " + status + ": " + r.asString());
-    if (status >= 400) {
-      assertTrue(
-          r.contentType().startsWith("application/problem+json"),
-          what + " answered " + r.contentType());
-    }
   }
 
   @Test
