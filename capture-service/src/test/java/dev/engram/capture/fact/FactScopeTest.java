@@ -20,14 +20,7 @@ import org.junit.jupiter.api.Test;
 class FactScopeTest {
 
   private static long fact(String key, String body) {
-    return Api.as(key)
-        .body(body)
-        .post("/v1/facts")
-        .then()
-        .statusCode(201)
-        .extract()
-        .jsonPath()
-        .getLong("id");
+    return Api.created(key, "/v1/facts", body);
   }
 
   @Test

@@ -29,14 +29,10 @@ class MemoryRaceTest {
   private static final int ROUNDS = 6;
 
   private static long create(String agent, String text) {
-    return Api.as(TestKeys.ADMIN)
-        .body("{\"agent\":\"%s\",\"chat\":\"tg:race\",\"text\":\"%s\"}".formatted(agent, text))
-        .post("/v1/memories")
-        .then()
-        .statusCode(201)
-        .extract()
-        .jsonPath()
-        .getLong("id");
+    return Api.created(
+        TestKeys.ADMIN,
+        "/v1/memories",
+        "{\"agent\":\"%s\",\"chat\":\"tg:race\",\"text\":\"%s\"}".formatted(agent, text));
   }
 
   @Test

@@ -26,18 +26,12 @@ class QuarantinedTextTest {
   void anAgentKeyReadsAQuarantinedMemoryWithoutItsTextOrMetadata() {
     String agent = Api.unique("bot");
     long memory =
-        Api.as(TestKeys.AGENT)
-            .body(
-                """
-                {"agent":"%s","text":"%s","metadata":{"note":"%s"}}"""
-                    .formatted(agent, POISON, POISON))
-            .post("/v1/memories")
-            .then()
-            .statusCode(201)
-            .body("status", equalTo("QUARANTINED"))
-            .extract()
-            .jsonPath()
-            .getLong("id");
+        Api.created(
+            TestKeys.AGENT,
+            "/v1/memories",
+            """
+            {"agent":"%s","text":"%s","metadata":{"note":"%s"}}"""
+                .formatted(agent, POISON, POISON));
 
     Api.as(TestKeys.AGENT)
         .get("/v1/memories/" + memory)
