@@ -1,5 +1,6 @@
 package dev.engram.capture;
 
+import dev.engram.capture.persistence.ConcurrentWrite;
 import dev.engram.capture.persistence.DatabaseOutage;
 import dev.engram.common.correlation.CorrelationId;
 import dev.engram.common.error.CommonError;
@@ -43,6 +44,9 @@ class CaptureExceptionMappers {
     if (databaseDown(e)) {
       return unavailable(e, request);
     }
+    if (ConcurrentWrite.causedBy(e)) {
+      return concurrent(request);
+    }
     LOG.errorf(e, "PostgreSQL refused a statement [%s]", CorrelationId.of(request));
     return ProblemMappers.render(
         request,
@@ -69,12 +73,12 @@ class CaptureExceptionMappers {
   /** Hibernate and Mutiny wrap driver failures; an unreachable database is a 503 all the same. */
   @ServerExceptionMapper
   Response wrapped(HibernateException e, HttpServerRequest request) {
-    return databaseDown(e) ? unavailable(e, request) : unexpected(e, request);
+    return failure(e, request);
   }
 
   @ServerExceptionMapper
   Response wrapped(CompletionException e, HttpServerRequest request) {
-    return databaseDown(e) ? unavailable(e, request) : unexpected(e, request);
+    return failure(e, request);
   }
 
   /**
@@ -83,12 +87,20 @@ class CaptureExceptionMappers {
    */
   @ServerExceptionMapper
   Response wrapped(CompositeException e, HttpServerRequest request) {
-    return databaseDown(e) ? unavailable(e, request) : unexpected(e, request);
+    return failure(e, request);
   }
 
   @ServerExceptionMapper
   Response wrapped(VertxException e, HttpServerRequest request) {
-    return databaseDown(e) ? unavailable(e, request) : unexpected(e, request);
+    return failure(e, request);
+  }
+
+  /** A wrapped failure: the database gone, a write racing another one, or a bug. */
+  private static Response failure(Throwable e, HttpServerRequest request) {
+    if (databaseDown(e)) {
+      return unavailable(e, request);
+    }
+    return ConcurrentWrite.causedBy(e) ? concurrent(request) : unexpected(e, request);
   }
 
   private static boolean databaseDown(Throwable e) {

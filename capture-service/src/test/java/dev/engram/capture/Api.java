@@ -15,6 +15,11 @@ public final class Api {
     return given().header("Authorization", TestKeys.bearer(key)).contentType(ContentType.JSON);
   }
 
+  /** POSTs {@code json} to {@code path} as {@code key}; expects 201 and answers the new id. */
+  public static long created(String key, String path, String json) {
+    return as(key).body(json).post(path).then().statusCode(201).extract().jsonPath().getLong("id");
+  }
+
   /** A name no other test uses, e.g. a chat id. */
   public static String unique(String prefix) {
     return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);

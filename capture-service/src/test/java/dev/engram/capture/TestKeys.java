@@ -21,6 +21,9 @@ public final class TestKeys {
   /** Tenant acme, role ops only. */
   public static final String OPS = "test-ops-key";
 
+  /** Tenant {@code *}, role ops: the suite's operator key (every tenant's backups, scans). */
+  public static final String SUITE_OPS = "test-suite-ops-key";
+
   /** What capture-service presents to recall-service (the stub checks it). */
   public static final String INTERNAL = "test-internal-key";
 

@@ -17,9 +17,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * JSON over HTTP with a hard timeout on every call, for {@link FaultIT}: while components are
- * killed a call that never answers must show up as a timeout, not stall the test (rest-assured
- * waits forever by default).
+ * JSON over HTTP with a hard timeout on every call, for {@link FaultIT} and {@link RaceIT}: while
+ * components are killed (or writers race) a call that never answers must show up as a timeout, not
+ * stall the test (rest-assured waits forever by default). Safe to share between threads.
  */
 final class FaultClient {
 
@@ -80,6 +80,21 @@ final class FaultClient {
             .map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
             .collect(Collectors.joining("&"));
     return send(request(service, encoded.isEmpty() ? path : path + "?" + encoded).GET());
+  }
+
+  /** Any method, with extra headers (e.g. {@code Idempotency-Key}); a null body sends none. */
+  Answer call(
+      String method, Component service, String path, Object body, Map<String, String> headers)
+      throws IOException, InterruptedException {
+    HttpRequest.Builder request = request(service, path);
+    headers.forEach(request::header);
+    if (body == null) {
+      return send(request.method(method, HttpRequest.BodyPublishers.noBody()));
+    }
+    return send(
+        request
+            .header("Content-Type", "application/json")
+            .method(method, HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))));
   }
 
   private HttpRequest.Builder request(Component service, String path) {

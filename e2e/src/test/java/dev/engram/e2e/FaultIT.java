@@ -231,35 +231,8 @@ class FaultIT {
 
   /** The vault audit: content hashes and audit log intact, record = index = graph per id. */
   private static List<String> auditFindings(Suite suite, List<AckedWrite> acked) {
-    JsonPath audit =
-        SuiteRequests.as(suite, suite.opsKey(), Component.VAULT)
-            .post("/v1/audit")
-            .then()
-            .statusCode(200)
-            .extract()
-            .jsonPath();
-    System.out.println("[fault] audit summary: " + audit.getMap("summary"));
-    System.out.println("[fault] audit consistency: " + audit.getList("consistency.tenants"));
-    List<String> findings = new ArrayList<>();
-    // Every integrity list (whatever checks the audit has by now) and the drift must be empty.
-    List<String> lists = new ArrayList<>();
-    audit
-        .getMap("integrity")
-        .forEach(
-            (name, value) -> {
-              if (value instanceof Map<?, ?> list && list.containsKey("count")) {
-                lists.add("integrity." + name);
-              }
-            });
-    lists.add("consistency.drift");
-    for (String list : lists) {
-      if (audit.getInt(list + ".count") != 0) {
-        findings.add("audit " + list + ": " + audit.getMap(list));
-      }
-    }
-    if (!audit.getList("summary.not_computed").isEmpty()) {
-      findings.add("audit incomplete: " + audit.getList("summary.not_computed"));
-    }
+    JsonPath audit = SuiteAudit.run(suite, "fault");
+    List<String> findings = SuiteAudit.findings(audit);
     // The drift compares only what the record holds: it must hold every acknowledged write.
     for (Kind kind : List.of(Kind.EXCHANGE, Kind.MEMORY)) {
       String plural = kind == Kind.EXCHANGE ? "exchanges" : "memories";

@@ -235,7 +235,7 @@ public class ExchangeService {
         .ifNull()
         .failWith(
             () -> new EngramException(CaptureError.EXCHANGE_NOT_FOUND, "No exchange with id " + id))
-        .map(ExchangeView::of);
+        .map(e -> ExchangeView.of(e, caller));
   }
 
   @WithSession
@@ -244,7 +244,8 @@ public class ExchangeService {
         .page(caller.tenant(), filter)
         .map(
             rows -> {
-              List<ExchangeView> items = rows.stream().map(ExchangeView::of).toList();
+              List<ExchangeView> items =
+                  rows.stream().map(e -> ExchangeView.of(e, caller)).toList();
               String next =
                   items.size() < filter.limit()
                       ? null

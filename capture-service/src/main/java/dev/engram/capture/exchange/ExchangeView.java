@@ -1,5 +1,7 @@
 package dev.engram.capture.exchange;
 
+import dev.engram.common.auth.Caller;
+import dev.engram.common.auth.Roles;
 import java.time.Instant;
 import java.util.Map;
 
@@ -23,6 +25,15 @@ public record ExchangeView(
 
   /** The view of a row. */
   public static ExchangeView of(Exchange e) {
+    return of(e, true);
+  }
+
+  /** The view for this reader: a QUARANTINED turn's text and metadata for admin keys only. */
+  static ExchangeView of(Exchange e, Caller reader) {
+    return of(e, e.status != ExchangeStatus.QUARANTINED || reader.has(Roles.ADMIN));
+  }
+
+  private static ExchangeView of(Exchange e, boolean content) {
     return new ExchangeView(
         e.id,
         e.agent,
@@ -31,10 +42,10 @@ public record ExchangeView(
         e.session,
         e.speaker,
         ExchangeRole.fromWire(e.role),
-        e.text,
+        content ? e.text : null,
         e.occurredAt,
         e.recordedAt,
-        e.metadata,
+        content ? e.metadata : null,
         e.contentSha256,
         e.status,
         e.statusReason,

@@ -7,6 +7,7 @@ import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -44,6 +45,7 @@ public class FactRepository implements PanacheRepositoryBase<Fact, Long> {
 
   /**
    * Current ACTIVE facts the functional rule makes older than {@code fresh}: same, other object.
+   * Locked, so a racing invalidation or deletion of one of them waits instead of failing.
    */
   Uni<List<Fact>> contradictedBy(Fact fresh) {
     Parameters params =
@@ -54,15 +56,20 @@ public class FactRepository implements PanacheRepositoryBase<Fact, Long> {
             .and("id", fresh.id)
             .and("object", fresh.objectKey)
             .and("scope", fresh.scope);
-    return list(
-        "tenant = :tenant and subjectKey = :subject and predicate = :predicate"
-            + " and invalidatedAt is null and status = :status and id <> :id"
-            + " and objectKey <> :object and scope = :scope"
-            + sameScope(fresh.agent, fresh.chat, params),
-        params);
+    return find(
+            "tenant = :tenant and subjectKey = :subject and predicate = :predicate"
+                + " and invalidatedAt is null and status = :status and id <> :id"
+                + " and objectKey <> :object and scope = :scope"
+                + sameScope(fresh.agent, fresh.chat, params),
+            params)
+        .withLock(LockModeType.PESSIMISTIC_WRITE)
+        .list();
   }
 
-  /** Facts (any status) sourced from a memory. */
+  /**
+   * Facts (any status) sourced from a memory, locked until the transaction ends: its callers change
+   * them (the memory is deleted or released), so a racing invalidation waits instead of failing.
+   */
   Uni<List<Fact>> sourcedFrom(String tenant, long memoryId) {
     return getSession()
         .chain(
@@ -70,10 +77,17 @@ public class FactRepository implements PanacheRepositoryBase<Fact, Long> {
                 s.createNativeQuery(
                         "select * from facts where tenant = ?1 and source_memory_ids @> array["
                             + memoryId
-                            + "]::bigint[]",
+                            + "]::bigint[] order by id for update",
                         Fact.class)
                     .setParameter(1, tenant)
                     .getResultList());
+  }
+
+  /** One fact of the tenant, or null, locked until the transaction ends (it is being changed). */
+  Uni<Fact> lockedInTenant(String tenant, long id) {
+    return find("tenant = ?1 and id = ?2", tenant, id)
+        .withLock(LockModeType.PESSIMISTIC_WRITE)
+        .firstResult();
   }
 
   /** A page of a tenant's facts, newest first. */

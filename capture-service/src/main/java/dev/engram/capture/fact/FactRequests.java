@@ -30,6 +30,13 @@ final class FactRequests {
       Instant validFrom,
       @DecimalMin("0.0") @DecimalMax("1.0") Double confidence) {}
 
-  /** {@code POST /v1/facts/{id}/invalidate}: valid_to defaults to now. */
-  record Invalidate(Instant validTo) {}
+  /**
+   * {@code POST /v1/facts/{id}/invalidate}: valid_to defaults to now. With {@code agent} (and
+   * {@code chat}) only a fact of that agent (and chat) is ended, as MCP's {@code forget} deletes
+   * only the agent's own memories: a gateway acting for one agent names it.
+   */
+  record Invalidate(
+      Instant validTo,
+      @Pattern(regexp = Names.PATTERN, message = Names.MESSAGE) String agent,
+      @Pattern(regexp = Names.PATTERN, message = Names.MESSAGE) String chat) {}
 }

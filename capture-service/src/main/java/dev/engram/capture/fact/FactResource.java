@@ -58,7 +58,10 @@ class FactResource {
   @Path("/{id}/invalidate")
   @RolesAllowed({Roles.AGENT, Roles.ADMIN})
   public Uni<FactView> invalidate(@PathParam("id") long id, @Valid FactRequests.Invalidate body) {
-    return writes.invalidate(Caller.of(identity), id, body == null ? null : body.validTo());
+    return writes.invalidate(
+        Caller.of(identity),
+        id,
+        body == null ? new FactRequests.Invalidate(null, null, null) : body);
   }
 
   @GET

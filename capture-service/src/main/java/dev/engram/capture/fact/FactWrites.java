@@ -50,15 +50,21 @@ class FactWrites {
    * only by one: an agent's key must not undo the gate.
    */
   @WithTransaction
-  Uni<FactView> invalidate(Caller caller, long id, Instant validTo) {
+  Uni<FactView> invalidate(Caller caller, long id, FactRequests.Invalidate body) {
+    if (body.chat() != null && body.agent() == null) {
+      throw EngramException.invalid("agent", "required", "give the agent whose chat this is");
+    }
+    Instant validTo = body.validTo();
+    // Locked: two invalidations (or one and the deletion of its source) take turns.
     return facts
-        .find("tenant = ?1 and id = ?2", caller.tenant(), id)
-        .firstResult()
+        .lockedInTenant(caller.tenant(), id)
         .onItem()
         .ifNull()
         .failWith(() -> new EngramException(CaptureError.FACT_NOT_FOUND, "No fact with id " + id))
+        .invoke(fact -> requireOwner(fact, body))
         .chain(
             fact -> {
+              MemoryScopes.requireWriteAllowed(caller, fact.scope);
               if (fact.invalidatedAt != null) {
                 return Uni.createFrom().item(fact);
               }
@@ -75,5 +81,20 @@ class FactWrites {
               return ledger.end(caller, fact, end);
             })
         .map(FactView::of);
+  }
+
+  /** Another agent's (chat's) fact is not found, as another tenant's is. */
+  private static void requireOwner(Fact fact, FactRequests.Invalidate body) {
+    if (body.agent() != null
+        && (!body.agent().equals(fact.agent)
+            || (body.chat() != null && !body.chat().equals(fact.chat)))) {
+      throw new EngramException(
+          CaptureError.FACT_NOT_FOUND,
+          "No fact with id "
+              + fact.id
+              + " of agent "
+              + body.agent()
+              + (body.chat() == null ? "" : " and chat " + body.chat()));
+    }
   }
 }

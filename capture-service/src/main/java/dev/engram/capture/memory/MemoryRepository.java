@@ -6,6 +6,7 @@ import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -89,6 +90,27 @@ public class MemoryRepository implements PanacheRepositoryBase<Memory, Long> {
   /** One memory of the tenant, or null. */
   public Uni<Memory> inTenant(String tenant, long id) {
     return find("id = ?1 and tenant = ?2", id, tenant).firstResult();
+  }
+
+  /**
+   * One memory of the tenant, or null, locked until the transaction ends: its writers take turns,
+   * so the second of two racing writes sees the first one's outcome (a deleted memory is not found,
+   * a superseded one is not active) instead of failing at the flush on a stale row.
+   */
+  public Uni<Memory> lockedInTenant(String tenant, long id) {
+    return find("id = ?1 and tenant = ?2", id, tenant)
+        .withLock(LockModeType.PESSIMISTIC_WRITE)
+        .firstResult();
+  }
+
+  /**
+   * One memory of the tenant, or null, that cannot be deleted or changed until the transaction
+   * ends; other readers holding the same share are not held up.
+   */
+  public Uni<Memory> sharedInTenant(String tenant, long id) {
+    return find("id = ?1 and tenant = ?2", id, tenant)
+        .withLock(LockModeType.PESSIMISTIC_READ)
+        .firstResult();
   }
 
   /** One memory of the tenant in this status, or null. */

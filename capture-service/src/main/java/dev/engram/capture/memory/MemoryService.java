@@ -95,7 +95,7 @@ public class MemoryService {
 
   @WithSession
   Uni<MemoryView> get(Caller caller, long id) {
-    return find(caller, id).map(MemoryView::of);
+    return find(caller, id).map(m -> MemoryView.of(m, caller));
   }
 
   @WithSession
@@ -104,7 +104,7 @@ public class MemoryService {
         .page(caller.tenant(), filter)
         .map(
             rows -> {
-              List<MemoryView> items = rows.stream().map(MemoryView::of).toList();
+              List<MemoryView> items = rows.stream().map(m -> MemoryView.of(m, caller)).toList();
               String next =
                   filter.recent() ? null : Cursors.next(items, filter.limit(), MemoryView::id);
               return new MemoryRequests.Page(items, next);
@@ -160,7 +160,7 @@ public class MemoryService {
   @WithTransaction
   Uni<MemoryView> revise(Caller caller, long id, MemoryRequests.Revise req) {
     limits.memoryText("text", req.text());
-    return find(caller, id)
+    return locked(caller, id)
         .chain(
             m -> {
               MemoryScopes.requireWriteAllowed(caller, m.scope);
@@ -185,7 +185,7 @@ public class MemoryService {
   /** Marks a memory seen now, raising its confidence to {@code confidence_floor} if given. */
   @WithTransaction
   Uni<MemoryView> touch(Caller caller, long id, MemoryRequests.Touch req) {
-    return find(caller, id)
+    return locked(caller, id)
         .chain(
             m -> {
               MemoryScopes.requireWriteAllowed(caller, m.scope);
@@ -203,7 +203,7 @@ public class MemoryService {
 
   @WithTransaction
   Uni<MemoryView> archive(Caller caller, long id) {
-    return find(caller, id)
+    return locked(caller, id)
         .chain(
             m -> {
               MemoryScopes.requireWriteAllowed(caller, m.scope);
@@ -267,7 +267,7 @@ public class MemoryService {
 
   @WithTransaction
   Uni<Void> delete(Caller caller, long id) {
-    return find(caller, id)
+    return locked(caller, id)
         .chain(
             m -> {
               MemoryScopes.requireWriteAllowed(caller, m.scope);
@@ -323,7 +323,7 @@ public class MemoryService {
   }
 
   private Uni<Memory> writable(Caller caller, long id) {
-    return find(caller, id)
+    return locked(caller, id)
         .invoke(
             m -> {
               MemoryScopes.requireWriteAllowed(caller, m.scope);
@@ -332,9 +332,20 @@ public class MemoryService {
   }
 
   private Uni<Memory> find(Caller caller, long id) {
-    return memories
-        .inTenant(caller.tenant(), id)
-        .onItem()
+    return found(memories.inTenant(caller.tenant(), id), id);
+  }
+
+  /**
+   * The memory for a write, locked until the transaction ends: racing writers of one memory take
+   * turns, and a DELETE after another one (or while it commits) answers 404 as it would a moment
+   * later.
+   */
+  private Uni<Memory> locked(Caller caller, long id) {
+    return found(memories.lockedInTenant(caller.tenant(), id), id);
+  }
+
+  private static Uni<Memory> found(Uni<Memory> row, long id) {
+    return row.onItem()
         .ifNull()
         .failWith(
             () -> new EngramException(CaptureError.MEMORY_NOT_FOUND, "No memory with id " + id));

@@ -1,5 +1,7 @@
 package dev.engram.capture.memory;
 
+import dev.engram.common.auth.Caller;
+import dev.engram.common.auth.Roles;
 import java.time.Instant;
 import java.util.Map;
 
@@ -40,6 +42,19 @@ public record MemoryView(
 
   /** The view of a row. */
   public static MemoryView of(Memory m) {
+    return of(m, true);
+  }
+
+  /**
+   * The view of a row for this reader: what the poisoning gate held back (text and metadata of a
+   * QUARANTINED memory) is shown to admin keys only, as the quarantine list is; others still see
+   * that it exists, its status and reason, as the answer to their write told them.
+   */
+  public static MemoryView of(Memory m, Caller reader) {
+    return of(m, m.status != MemoryStatus.QUARANTINED || reader.has(Roles.ADMIN));
+  }
+
+  private static MemoryView of(Memory m, boolean content) {
     return new MemoryView(
         m.id,
         m.agent,
@@ -48,11 +63,11 @@ public record MemoryView(
         m.session,
         m.scope,
         m.category,
-        m.text,
+        content ? m.text : null,
         m.confidence,
         m.source,
         m.provenance,
-        m.metadata,
+        content ? m.metadata : null,
         m.status,
         m.statusReason,
         m.supersedes,

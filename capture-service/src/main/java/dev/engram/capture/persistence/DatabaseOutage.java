@@ -1,15 +1,10 @@
 package dev.engram.capture.persistence;
 
-import io.smallrye.mutiny.CompositeException;
 import io.vertx.core.impl.NoStackTraceThrowable;
 import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.ClosedConnectionException;
 import java.net.ConnectException;
 import java.net.SocketException;
-import java.util.ArrayDeque;
-import java.util.Collections;
-import java.util.Deque;
-import java.util.IdentityHashMap;
 import java.util.Set;
 
 /**
@@ -22,49 +17,26 @@ public final class DatabaseOutage {
   /** Server going away: admin shutdown, crash shutdown, starting up or shutting down. */
   private static final Set<String> SERVER_UNAVAILABLE = Set.of("57P01", "57P02", "57P03");
 
-  /** Bounds the walk over a pathological exception graph. */
-  private static final int MAX_VISITED = 64;
-
   private DatabaseOutage() {}
 
   /**
    * True when the failure, or anything it carries, says the database cannot be reached. Mutiny
-   * reports a failed reactive transaction as a {@link CompositeException} whose first cause may be
+   * reports a failed reactive transaction as a {@code CompositeException} whose first cause may be
    * Hibernate's "live transaction detected while closing" and only a later one the closed
    * connection, so every cause of a composite and every suppressed exception is looked at, not only
    * the {@code getCause()} chain (a kill -9 of PostgreSQL mid-write answered 500 otherwise).
    */
   public static boolean causedBy(Throwable failure) {
-    Deque<Throwable> pending = new ArrayDeque<>();
-    Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-    if (failure != null) {
-      pending.push(failure);
-    }
-    while (!pending.isEmpty() && seen.size() < MAX_VISITED) {
-      Throwable t = pending.pop();
-      if (!seen.add(t)) {
-        continue;
-      }
-      if (t instanceof ConnectException // refused or timed out (Netty's subclasses included)
-          // reset or broken mid-statement: PostgreSQL killed while a transaction was open (FaultIT
-          // saw a bare "Connection reset" from the driver's socket answer 500)
-          || t instanceof SocketException
-          || t instanceof ClosedConnectionException // the server closed a pooled connection
-          || t instanceof PgException pg && unavailable(pg.getSqlState())
-          || closedConnection(t)) {
-        return true;
-      }
-      if (t.getCause() != null) {
-        pending.push(t.getCause());
-      }
-      if (t instanceof CompositeException composite) {
-        composite.getCauses().forEach(pending::push);
-      }
-      for (Throwable suppressed : t.getSuppressed()) {
-        pending.push(suppressed);
-      }
-    }
-    return false;
+    return Causes.anyMatch(
+        failure,
+        t ->
+            t instanceof ConnectException // refused or timed out (Netty's subclasses included)
+                // reset or broken mid-statement: PostgreSQL killed while a transaction was open
+                // (FaultIT saw a bare "Connection reset" from the driver's socket answer 500)
+                || t instanceof SocketException
+                || t instanceof ClosedConnectionException // the server closed a pooled connection
+                || t instanceof PgException pg && unavailable(pg.getSqlState())
+                || closedConnection(t));
   }
 
   /**

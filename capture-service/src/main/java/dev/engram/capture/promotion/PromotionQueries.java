@@ -38,13 +38,16 @@ final class PromotionQueries {
       sighting as (select * from evidence union all select * from direct)
       """;
 
-  /** ?1 min days, ?2 min confidence. Proposes (PENDING) the memories that qualify. */
+  /**
+   * ?1 min days, ?2 min confidence, ?3 tenant (* every tenant). Proposes (PENDING) what qualifies.
+   */
   static final String PROPOSE_MEMORIES =
       """
       with watched as (
         select m.id as memory_id, m.tenant
         from memories m
         where m.status = 'ACTIVE' and not m.canonical and m.confidence >= ?2
+          and (?3 = '*' or m.tenant = ?3)
           and m.category in ('PROFILE', 'KNOWLEDGE')
           and not exists (select 1 from promotions p where p.tenant = m.tenant
                           and p.target_type = 'memory' and p.target_id = m.id)
@@ -73,7 +76,8 @@ final class PromotionQueries {
       """;
 
   /**
-   * ?1 min days, ?2 min confidence. Current facts; IDENTITY when one of its memories is PROFILE.
+   * ?1 min days, ?2 min confidence, ?3 tenant (* every tenant). Current facts; IDENTITY when one of
+   * its memories is PROFILE.
    */
   static final String PROPOSE_FACTS =
       """
@@ -81,6 +85,7 @@ final class PromotionQueries {
         select f.id as fact_id, f.tenant, f.source_memory_ids
         from facts f
         where f.status = 'ACTIVE' and f.invalidated_at is null and not f.canonical
+          and (?3 = '*' or f.tenant = ?3)
           and f.confidence >= ?2 and cardinality(f.source_memory_ids) > 0
           and not exists (select 1 from promotions p where p.tenant = f.tenant
                           and p.target_type = 'fact' and p.target_id = f.id)

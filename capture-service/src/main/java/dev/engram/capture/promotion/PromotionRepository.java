@@ -6,6 +6,7 @@ import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 import java.util.Collection;
 import java.util.List;
 
@@ -28,8 +29,11 @@ class PromotionRepository implements PanacheRepositoryBase<Promotion, Long> {
     return find(where.toString(), Sort.descending("id"), params).page(0, size).list();
   }
 
-  Uni<Promotion> inTenant(String tenant, long id) {
-    return find("id = ?1 and tenant = ?2", id, tenant).firstResult();
+  /** The tenant's promotion, locked until the transaction ends: two decisions take turns. */
+  Uni<Promotion> lockedInTenant(String tenant, long id) {
+    return find("id = ?1 and tenant = ?2", id, tenant)
+        .withLock(LockModeType.PESSIMISTIC_WRITE)
+        .firstResult();
   }
 
   /** PENDING promotions of these tenants, oldest first. */
@@ -38,20 +42,25 @@ class PromotionRepository implements PanacheRepositoryBase<Promotion, Long> {
         "tenant in ?1 and status = ?2", Sort.ascending("id"), tenants, PromotionStatus.PENDING);
   }
 
-  /** Proposes every memory and fact that qualifies; how many were proposed. */
-  Uni<Integer> propose(int minDays, double minConfidence) {
+  /**
+   * Proposes every memory and fact of the tenant ({@code *}: of every tenant) that qualifies; how
+   * many were proposed.
+   */
+  Uni<Integer> propose(String tenant, int minDays, double minConfidence) {
     return Panache.getSession()
         .chain(
             s ->
                 s.createNativeQuery(PromotionQueries.PROPOSE_MEMORIES)
                     .setParameter(1, minDays)
                     .setParameter(2, minConfidence)
+                    .setParameter(3, tenant)
                     .executeUpdate()
                     .chain(
                         memories ->
                             s.createNativeQuery(PromotionQueries.PROPOSE_FACTS)
                                 .setParameter(1, minDays)
                                 .setParameter(2, minConfidence)
+                                .setParameter(3, tenant)
                                 .executeUpdate()
                                 .map(facts -> memories + facts)));
   }

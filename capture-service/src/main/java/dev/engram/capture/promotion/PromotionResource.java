@@ -67,11 +67,14 @@ class PromotionResource {
     return promotions.reject(Caller.of(identity), id, body == null ? null : body.reason());
   }
 
-  /** Runs the candidate pass now (every tenant's, as the schedule does). */
+  /**
+   * Runs the candidate pass now over the key's tenant; over every tenant (as the schedule does)
+   * only with the suite's operator key (tenant {@code *}, role ops).
+   */
   @POST
   @Path("/scan")
-  @RolesAllowed(Roles.ADMIN)
+  @RolesAllowed({Roles.ADMIN, Roles.OPS})
   public Uni<PromotionRequests.Scan> scan() {
-    return promotions.scan();
+    return promotions.scan(Caller.of(identity));
   }
 }

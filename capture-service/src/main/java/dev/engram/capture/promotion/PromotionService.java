@@ -8,6 +8,7 @@ import dev.engram.capture.memory.MemoryRepository;
 import dev.engram.capture.memory.MemoryStatus;
 import dev.engram.capture.memory.MemoryView;
 import dev.engram.capture.web.Cursors;
+import dev.engram.common.auth.ApiKey;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.error.EngramException;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -50,11 +51,26 @@ public class PromotionService {
   }
 
   /** One candidate pass over every tenant; idempotent (a target is proposed once, ever). */
-  @WithTransaction
   public Uni<PromotionRequests.Scan> scan() {
-    List<String> auto = settings.autoApproveTenants().orElse(List.of());
+    return scan(ApiKey.ANY_TENANT);
+  }
+
+  /**
+   * The candidate pass a key asked for: over its own tenant, or every tenant for the suite's
+   * operator key (tenant {@code *}); a tenant's admin neither touches nor counts another's.
+   */
+  Uni<PromotionRequests.Scan> scan(Caller caller) {
+    return scan(caller.everyTenant() ? ApiKey.ANY_TENANT : caller.tenant());
+  }
+
+  @WithTransaction
+  Uni<PromotionRequests.Scan> scan(String tenant) {
+    List<String> auto =
+        settings.autoApproveTenants().orElse(List.of()).stream()
+            .filter(t -> ApiKey.ANY_TENANT.equals(tenant) || t.equals(tenant))
+            .toList();
     return promotions
-        .propose(settings.minDays(), settings.minConfidence())
+        .propose(tenant, settings.minDays(), settings.minConfidence())
         .chain(
             proposed ->
                 auto.isEmpty()
@@ -176,11 +192,13 @@ public class PromotionService {
 
   /** An ACTIVE memory becomes canonical (audited, projected); false when it is not ACTIVE. */
   private Uni<Boolean> canonicalMemory(Caller caller, long id) {
+    // Locked: a DELETE or supersede of the memory racing the approval waits, or goes first and
+    // the approval finds it no longer ACTIVE (promotion_stale), never a row changed underneath.
     return memories
-        .inTenant(caller.tenant(), id, MemoryStatus.ACTIVE)
+        .lockedInTenant(caller.tenant(), id)
         .chain(
             m -> {
-              if (m == null) {
+              if (m == null || m.status != MemoryStatus.ACTIVE) {
                 return Uni.createFrom().item(false);
               }
               if (m.canonical) {
@@ -209,7 +227,7 @@ public class PromotionService {
 
   private Uni<Promotion> find(Caller caller, long id) {
     return promotions
-        .inTenant(caller.tenant(), id)
+        .lockedInTenant(caller.tenant(), id)
         .onItem()
         .ifNull()
         .failWith(

@@ -12,6 +12,7 @@ import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
+import jakarta.persistence.LockModeType;
 import java.util.List;
 
 /**
@@ -49,7 +50,10 @@ sealed interface Quarantinable permits QuarantinedMemories, QuarantinedExchanges
   /** The tenant's row with this id in {@code status}; a 404 naming the type otherwise. */
   static <E> Uni<E> held(
       PanacheRepositoryBase<E, Long> rows, Caller caller, String type, long id, Object status) {
+    // Locked: a release and a delete of one item (or two of either) take turns, and the second
+    // finds it no longer held (404) instead of failing at the flush on a row gone or changed.
     return rows.find("id = ?1 and tenant = ?2 and status = ?3", id, caller.tenant(), status)
+        .withLock(LockModeType.PESSIMISTIC_WRITE)
         .firstResult()
         .onItem()
         .ifNull()

@@ -29,6 +29,11 @@ public class RelationLedger {
     return relations.touching(tenant, memoryId);
   }
 
+  /** Relations from or to a memory about to be deleted, locked until the transaction ends. */
+  public Uni<List<MemoryRelation>> lockedTouching(String tenant, long memoryId) {
+    return relations.lockedTouching(tenant, memoryId);
+  }
+
   /**
    * The relation of this type between these memories, created (audited, projected) unless it exists
    * already: a retried or re-run automatic link writes nothing twice. True if created.

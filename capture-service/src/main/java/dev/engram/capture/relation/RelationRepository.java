@@ -3,6 +3,7 @@ package dev.engram.capture.relation;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 import java.util.Collection;
 import java.util.List;
 
@@ -18,6 +19,13 @@ public class RelationRepository implements PanacheRepositoryBase<MemoryRelation,
   /** Relations from or to a memory, by id. */
   Uni<List<MemoryRelation>> touching(String tenant, long memoryId) {
     return list("tenant = ?1 and (fromMemory = ?2 or toMemory = ?2) order by id", tenant, memoryId);
+  }
+
+  /** Relations from or to a memory, locked until the transaction ends (it is being deleted). */
+  Uni<List<MemoryRelation>> lockedTouching(String tenant, long memoryId) {
+    return find("tenant = ?1 and (fromMemory = ?2 or toMemory = ?2) order by id", tenant, memoryId)
+        .withLock(LockModeType.PESSIMISTIC_WRITE)
+        .list();
   }
 
   /** The relation of this type between these memories, or null. */
@@ -38,6 +46,7 @@ public class RelationRepository implements PanacheRepositoryBase<MemoryRelation,
             relationId,
             tenant,
             memoryId)
+        .withLock(LockModeType.PESSIMISTIC_WRITE)
         .firstResult();
   }
 }

@@ -42,26 +42,33 @@ class RelationService {
       throw EngramException.invalid("to_memory", "different", "a memory cannot relate to itself");
     }
     double w = weight == null ? 1.0 : weight;
-    return linkable(caller, from)
+    // Both memories are locked, the lower id first: two copies of one link take turns (the second
+    // answers relation_exists), and neither memory can be deleted under a new link. One order for
+    // every writer, so two links between the same pair cannot deadlock.
+    long first = Math.min(from, to);
+    return linkable(caller, first)
         .chain(
-            source ->
-                linkable(caller, to)
+            a ->
+                linkable(caller, first == from ? to : from)
                     .chain(
-                        target ->
-                            relations
-                                .between(caller.tenant(), from, to, type)
-                                .chain(
-                                    (MemoryRelation existing) -> {
-                                      if (existing != null) {
-                                        throw new EngramException(
-                                            CaptureError.RELATION_EXISTS,
-                                            "Memory " + from + " already " + type + " memory " + to,
-                                            List.of(),
-                                            Map.of("relation_id", existing.id));
-                                      }
-                                      return ledger.create(caller, from, to, type, w);
-                                    })
-                                .call(r -> contradiction(r, source, target))))
+                        b -> {
+                          Memory source = first == from ? a : b;
+                          Memory target = first == from ? b : a;
+                          return relations
+                              .between(caller.tenant(), from, to, type)
+                              .chain(
+                                  (MemoryRelation existing) -> {
+                                    if (existing != null) {
+                                      throw new EngramException(
+                                          CaptureError.RELATION_EXISTS,
+                                          "Memory " + from + " already " + type + " memory " + to,
+                                          List.of(),
+                                          Map.of("relation_id", existing.id));
+                                    }
+                                    return ledger.create(caller, from, to, type, w);
+                                  })
+                              .call(r -> contradiction(r, source, target));
+                        }))
         .map(RelationView::of);
   }
 
@@ -78,6 +85,8 @@ class RelationService {
 
   @WithTransaction
   Uni<Void> delete(Caller caller, long memoryId, long relationId) {
+    // Locked: a second DELETE of the link, or the deletion of its memory, waits and then finds
+    // nothing (404) instead of failing at the flush.
     return relations
         .ofMemory(caller.tenant(), relationId, memoryId)
         .onItem()
@@ -100,7 +109,7 @@ class RelationService {
 
   private Uni<Memory> linkable(Caller caller, long id) {
     return memories
-        .inTenant(caller.tenant(), id)
+        .lockedInTenant(caller.tenant(), id)
         .onItem()
         .ifNull()
         .failWith(() -> notFound(id))

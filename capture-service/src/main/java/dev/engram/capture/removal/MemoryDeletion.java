@@ -44,7 +44,7 @@ class MemoryDeletion implements MemoryRemoval {
 
   private Uni<Void> beforeDelete(Caller caller, Memory m) {
     return relations
-        .touching(m.tenant, m.id)
+        .lockedTouching(m.tenant, m.id)
         .chain(
             list ->
                 Multi.createFrom()

@@ -3,6 +3,7 @@ package dev.engram.capture.exchange;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -112,10 +113,15 @@ class IngestTest {
     long poisoned = stored.getLong("items[1].id");
     assertEquals("QUARANTINED", stored.getString("items[1].status"));
     assertTrue(stored.getString("items[1].status_reason").contains("invisible_unicode"));
+    // Its text is for admin keys only, as the quarantine list is (issue 28).
     Api.as(TestKeys.AGENT)
         .get("/v1/exchanges/" + poisoned)
         .then()
         .body("status", equalTo("QUARANTINED"))
+        .body("text", nullValue());
+    Api.as(TestKeys.ADMIN)
+        .get("/v1/exchanges/" + poisoned)
+        .then()
         .body("text", containsString("ignore all previous"));
     assertEquals(
         0,

@@ -69,8 +69,13 @@ final class PromotionFixture {
   }
 
   static void scan() {
+    scan(UMBRELLA);
+  }
+
+  /** The candidate pass over the tenant of this admin key (a scan touches its own tenant only). */
+  static void scan(String key) {
     Api.as(TestKeys.AGENT).post("/v1/promotions/scan").then().statusCode(403);
-    Api.as(UMBRELLA).post("/v1/promotions/scan").then().statusCode(200);
+    Api.as(key).post("/v1/promotions/scan").then().statusCode(200);
   }
 
   static io.restassured.response.Response decide(
@@ -115,7 +120,7 @@ final class PromotionFixture {
   static long canonical(String key, String category) {
     String s = Api.unique("c");
     long memory = memory(key, category, 0.9, THREE_DAYS, List.of(s + "1", s + "2", s + "3"));
-    scan();
+    scan(key);
     decide(key, promotionOf(key, memory), "approve", null).then().statusCode(200);
     return memory;
   }

@@ -163,8 +163,10 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                   .put("confidence", number("how sure, 0 to 1 (default 1)")));
       case "fact_invalidate" ->
           object(
-              List.of("id"),
+              List.of("agent", "id"),
               new JsonObject()
+                  .put("agent", text(AGENT + "; the fact must be this agent's"))
+                  .put("chat", text("if given, the fact must be of this chat"))
                   .put("id", integer("the fact id (as fact_add or entity_timeline answered it)"))
                   .put("valid_to", dateTime("until when it held (default now)")));
       case "stats" -> object(List.of(), new JsonObject());

@@ -71,15 +71,20 @@ class FactTools {
   @Tool(
       name = "fact_invalidate",
       description =
-          "Mark a fact as no longer true (it held until valid_to, default now). Answers the fact"
-              + " with invalidated_at set; one already invalidated is answered unchanged.",
+          "Mark one of the agent's facts as no longer true (it held until valid_to, default"
+              + " now). Answers the fact with invalidated_at set; one already invalidated is"
+              + " answered unchanged.",
       inputSchema = @Tool.InputSchema(generator = EngramSchemas.class))
   Uni<ToolResponse> invalidate(RawMessage message) {
     return replies.reply(
         () -> {
-          ToolArgs args = args(message, Set.of("id", "valid_to"));
+          ToolArgs args = args(message, Set.of("agent", "chat", "id", "valid_to"));
           long id = args.requiredLong("id");
           Map<String, Object> body = new LinkedHashMap<>();
+          // The key's tenant may hold other agents' facts: capture ends only this agent's
+          // (chat's), as forget deletes only its memories.
+          body.put("agent", args.requiredName("agent"));
+          put(body, "chat", args.optionalName("chat"));
           put(body, "valid_to", instant("valid_to", args.optionalText("valid_to")));
           return capture.invalidateFact(callers.key(), id, body);
         });

@@ -56,7 +56,13 @@ final class CaptureApiStandIn {
     }
     long id = Long.parseLong(path.split("/")[3]);
     ObjectNode fact = facts.get(id);
-    if (fact == null || !fact.get("tenant").asText().equals(tenant)) {
+    if (fact == null
+        || !fact.get("tenant").asText().equals(tenant)
+        // capture's rule: with an agent (and chat) named, another agent's (chat's) fact is unknown
+        || body.hasNonNull("agent")
+            && !body.get("agent").asText().equals(fact.path("agent").asText())
+        || body.hasNonNull("chat")
+            && !body.get("chat").asText().equals(fact.path("chat").asText())) {
       CaptureStandIn.send(ex, 404, CaptureStandIn.problem(404, "fact_not_found", "No fact " + id));
       return;
     }

@@ -72,11 +72,18 @@ class FactToolsTest {
                     + "\"object\":\"tea\"}")
             .get("id")
             .asLong();
-    assertTrue(error(t2, "fact_invalidate", "{\"id\":" + id + "}").contains("No fact"));
+    String mine = "\"agent\":\"bot1\",\"id\":" + id;
+    assertTrue(error(t2, "fact_invalidate", "{" + mine + "}").contains("No fact"));
+    // Another agent of the same tenant, or the agent naming another chat, finds nothing (issue 28).
+    assertTrue(
+        error(t1, "fact_invalidate", "{\"agent\":\"bot2\",\"id\":" + id + "}").contains("No fact"));
+    assertTrue(
+        error(t1, "fact_invalidate", "{" + mine + ",\"chat\":\"telegram:9\"}").contains("No fact"));
+    assertTrue(error(t1, "fact_invalidate", "{\"id\":" + id + "}").contains("agent"));
     assertFalse(McpTestResources.captureApi().fact(id).has("invalidated_at"));
 
     JsonNode ended =
-        ok(t1, "fact_invalidate", "{\"id\":" + id + ",\"valid_to\":\"2026-04-01T00:00:00Z\"}");
+        ok(t1, "fact_invalidate", "{" + mine + ",\"valid_to\":\"2026-04-01T00:00:00Z\"}");
     assertEquals("2026-04-01T00:00:00Z", ended.get("valid_to").asText());
     assertTrue(ended.hasNonNull("invalidated_at"));
   }
