@@ -3,6 +3,7 @@ package dev.engram.recall.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkiverse.mcp.server.JsonRpcErrorCodes;
 import java.util.Set;
 
 /**
@@ -13,9 +14,10 @@ import java.util.Set;
  */
 final class JsonRpcRules {
 
-  static final int INVALID_REQUEST = -32600;
-  static final int INVALID_PARAMS = -32602;
-  static final int PARSE_ERROR = -32700;
+  static final int INVALID_REQUEST = JsonRpcErrorCodes.INVALID_REQUEST;
+  static final int INVALID_PARAMS = JsonRpcErrorCodes.INVALID_PARAMS;
+  static final int PARSE_ERROR = JsonRpcErrorCodes.PARSE_ERROR;
+  static final int SECURITY_ERROR = JsonRpcErrorCodes.SECURITY_ERROR;
 
   /** Requests whose handlers in the extension read their params without checking them. */
   private static final Set<String> NEED_PARAMS =
@@ -123,7 +125,7 @@ final class JsonRpcRules {
   }
 
   /** MCP: "a string or integer", never null (and JSON-RPC discourages fractions). */
-  private static boolean validId(JsonNode id) {
+  static boolean validId(JsonNode id) {
     return id.isTextual() || (id.isIntegralNumber() && id.canConvertToLong());
   }
 

@@ -9,6 +9,9 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.engram.common.auth.Caller;
 import dev.engram.recall.config.McpConfig;
 import dev.engram.recall.mcp.JsonRpcRules.Refusal;
+import io.quarkus.security.AuthenticationException;
+import io.quarkus.security.ForbiddenException;
+import io.quarkus.security.UnauthorizedException;
 import io.quarkus.vertx.http.runtime.security.QuarkusHttpUser;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
@@ -57,7 +60,7 @@ class McpGate {
   }
 
   void register(@Observes Router router) {
-    router.route("/mcp").order(ORDER).handler(this::session);
+    router.route("/mcp").order(ORDER).handler(this::session).failureHandler(this::refused);
     router
         .route(HttpMethod.POST, "/mcp")
         .order(ORDER + 1)
@@ -166,6 +169,51 @@ class McpGate {
       }
     }
     end(rc, 400, answers);
+  }
+
+  /**
+   * A key refused by authentication or the HTTP permission: the extension's own handler answered
+   * only integer ids (a string id threw on the event loop and the client waited for ever) and named
+   * the exception's class. The answer carries the request's id when it has a valid one.
+   */
+  private void refused(RoutingContext rc) {
+    Throwable failure = rc.failure();
+    boolean forbidden = failure instanceof ForbiddenException;
+    if (!forbidden
+        && !(failure instanceof AuthenticationException)
+        && !(failure instanceof UnauthorizedException)) {
+      rc.next();
+      return;
+    }
+    if (!forbidden) {
+      rc.response().putHeader("WWW-Authenticate", "Bearer realm=\"engram\"");
+    }
+    int status = forbidden ? 403 : 401;
+    String message =
+        forbidden
+            ? "forbidden: MCP needs a key with the agent or admin role"
+            : "unauthenticated: send a valid API key as Authorization: Bearer <key>";
+    if (rc.request().method() != HttpMethod.POST) {
+      end(rc, status, new Refusal(JsonRpcRules.SECURITY_ERROR, message, null).toJson());
+      return;
+    }
+    if (!rc.request().isEnded()) {
+      rc.request().resume();
+    }
+    rc.request()
+        .body()
+        .onComplete(
+            body -> {
+              JsonNode id = null;
+              try {
+                JsonNode json = body.succeeded() ? JSON.readTree(body.result().getBytes()) : null;
+                JsonNode candidate = json == null ? null : json.get("id");
+                id = candidate != null && JsonRpcRules.validId(candidate) ? candidate : null;
+              } catch (Exception e) {
+                // not JSON: answered with id null
+              }
+              end(rc, status, new Refusal(JsonRpcRules.SECURITY_ERROR, message, id).toJson());
+            });
   }
 
   private static McpSessionOwners.Owner caller(RoutingContext rc) {

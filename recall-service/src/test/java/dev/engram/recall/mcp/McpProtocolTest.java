@@ -166,6 +166,20 @@ class McpProtocolTest {
     assertEquals(List.of(), McpTestResources.capture().calls());
   }
 
+  @Test
+  void aRefusedKeyIsAnsweredWithTheRequestsIdWhateverItsType() throws Exception {
+    String initialize =
+        "{\"jsonrpc\":\"2.0\",\"id\":\"a-1\",\"method\":\"initialize\",\"params\":"
+            + "{\"protocolVersion\":\"2025-06-18\",\"clientInfo\":{\"name\":\"t\"}}}";
+    Answer unknown = send("POST", "not-a-key", null, initialize);
+    assertEquals(401, unknown.statusCode(), unknown.body());
+    assertEquals("a-1", single(unknown).path("id").asText(), unknown.body());
+    assertError(single(unknown), JsonRpcRules.SECURITY_ERROR, "unauthenticated");
+    Answer internal = send("POST", "test-internal-key", null, initialize);
+    assertEquals(403, internal.statusCode(), internal.body());
+    assertError(single(internal), JsonRpcRules.SECURITY_ERROR, "forbidden");
+  }
+
   private static String lists(int n) {
     return IntStream.range(0, n)
         .mapToObj(i -> call(100 + i, "tools/list", "{}"))
