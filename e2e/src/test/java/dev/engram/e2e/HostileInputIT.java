@@ -1,5 +1,6 @@
 package dev.engram.e2e;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -159,6 +160,82 @@ class HostileInputIT {
     assertTrue(
         findings.isEmpty(),
         findings.size() + " findings, first: " + findings.stream().limit(5).toList());
+  }
+
+  /**
+   * Issue 28: MCP messages that break JSON-RPC or MCP are answered with a JSON-RPC error (never a
+   * hang or a 500) and run nothing: capture's counts stay as they were.
+   */
+  @Test
+  void mcpMessagesBreakingTheProtocolAreAnsweredAndRunNothing() throws Exception {
+    RawMcp mcp = new RawMcp(suite.url(Component.RECALL), KEY);
+    String remember =
+        "{\"name\":\"remember\",\"arguments\":{\"agent\":\"bot1\",\"text\":\"Alice likes tea\"}}";
+    JsonNode before = counts();
+    String batches = mcp.open("2025-03-26");
+    String modern = mcp.open("2025-06-18");
+
+    error(mcp.post(modern, RawMcp.call(7, "tools/call", "{}")), 200, -32602, "params.name");
+    RawMcp.Answer mixed =
+        mcp.post(
+            batches,
+            "["
+                + RawMcp.call(8, "tools/call", remember)
+                + ","
+                + RawMcp.call(9, "tools/call", "{}")
+                + "]");
+    assertEquals(400, mixed.status(), mixed.body());
+    assertEquals(2, mixed.messages().size(), mixed.body());
+    error(
+        mcp.post(null, RawMcp.call(1, "initialize", "{\"protocolVersion\":null}")),
+        200,
+        -32602,
+        "protocolVersion");
+    error(
+        mcp.post(
+            modern, "{\"jsonrpc\":\"2.0\",\"method\":\"tools/call\",\"params\":" + remember + "}"),
+        400,
+        -32600,
+        "needs an \"id\"");
+    for (String id : List.of("{\"a\":1}", "[1]", "true", "0.5")) {
+      error(mcp.post(modern, RawMcp.call(id, "tools/call", remember)), 400, -32600, "\"id\"");
+    }
+    error(mcp.post(modern, lists(2)), 400, -32600, "2025-03-26");
+    long start = System.nanoTime();
+    RawMcp.Answer thousand = mcp.post(batches, lists(1000));
+    System.out.printf(
+        "[hostile] NOTE MCP batch of 1,000 tools/list: %d, %d bytes in %d ms%n",
+        thousand.status(), thousand.body().length(), (System.nanoTime() - start) / 1_000_000);
+    error(thousand, 400, -32600, "at most 20");
+    RawMcp.Answer twenty = mcp.post(batches, lists(20));
+    assertEquals(20, twenty.messages().stream().filter(m -> m.has("result")).count());
+    System.out.println(
+        "[hostile] NOTE MCP batch of 20 tools/list: " + twenty.body().length() + " bytes");
+    JsonNode surrogate =
+        mcp.post(
+                modern,
+                RawMcp.call(
+                    5,
+                    "tools/call",
+                    "{\"name\":\"remember\",\"arguments\":{\"agent\":\"bot1\",\"text\":\"tea \\ud800\"}}"))
+            .message();
+    assertTrue(surrogate.path("result").path("isError").asBoolean(), surrogate.toString());
+    assertTrue(surrogate.toString().contains("lone surrogate"), surrogate.toString());
+    assertEquals(before, counts(), "a refused MCP message stored nothing");
+  }
+
+  private static String lists(int n) {
+    return java.util.stream.IntStream.range(0, n)
+        .mapToObj(i -> RawMcp.call(100 + i, "tools/list", "{}"))
+        .collect(java.util.stream.Collectors.joining(",", "[", "]"));
+  }
+
+  private static void error(RawMcp.Answer answer, int status, int code, String says)
+      throws IOException {
+    assertEquals(status, answer.status(), answer.body());
+    JsonNode error = answer.message().path("error");
+    assertEquals(code, error.path("code").asInt(), answer.body());
+    assertTrue(error.path("message").asText().contains(says), answer.body());
   }
 
   /**

@@ -160,6 +160,34 @@ class TenantIsolationIT {
     assertEquals(List.of(), leaks, "tenant B saw tenant A or got a 5xx");
   }
 
+  /**
+   * Issue 28: an MCP session belongs to the key that opened it. Another tenant's keys, and another
+   * key of the same tenant, get the 404 of an unknown session for POST, GET (its event stream,
+   * where the session's notifications go) and DELETE; the session lives on for its own key.
+   */
+  @Test
+  void anMcpSessionAnswersOnlyTheKeyThatOpenedIt() throws Exception {
+    String recall = suite.url(Component.RECALL);
+    RawMcp owner = new RawMcp(recall, A_AGENT_KEY);
+    String session = owner.open("2025-06-18");
+    String remember =
+        RawMcp.call(
+            2,
+            "tools/call",
+            "{\"name\":\"remember\",\"arguments\":{\"agent\":\"%s\",\"text\":\"x %s\"}}"
+                .formatted(AGENT, MARKER));
+    for (String key : List.of(B_AGENT_KEY, B_ADMIN_KEY, A_ADMIN_KEY)) {
+      RawMcp other = new RawMcp(recall, key);
+      assertEquals(404, other.post(session, remember).status(), "POST with another key");
+      assertEquals(404, other.send("GET", session, null).status(), "GET with another key");
+      assertEquals(404, other.send("DELETE", session, null).status(), "DELETE with another key");
+    }
+    RawMcp.Answer list = owner.post(session, RawMcp.call(3, "tools/list", "{}"));
+    assertEquals(200, list.status(), list.body());
+    assertTrue(list.message().path("result").path("tools").size() > 2, list.body());
+    assertEquals(200, owner.send("DELETE", session, null).status());
+  }
+
   private JsonNode openApi(Component service) throws IOException {
     Response r = given().baseUri(suite.url(service)).queryParam("format", "json").get("/q/openapi");
     assertEquals(200, r.statusCode(), service.id() + " /q/openapi");

@@ -22,4 +22,11 @@ public interface McpConfig {
    */
   @WithDefault("PT10S")
   Duration captureTimeout();
+
+  /**
+   * Most messages in one JSON-RPC batch (batches exist in MCP 2025-03-26 only); a larger batch is
+   * refused whole, so one request cannot queue unbounded work or a reply of many megabytes.
+   */
+  @WithDefault("20")
+  int maxBatch();
 }

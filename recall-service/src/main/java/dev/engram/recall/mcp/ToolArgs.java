@@ -1,5 +1,6 @@
 package dev.engram.recall.mcp;
 
+import dev.engram.common.json.StrictValues;
 import io.vertx.core.json.JsonArray;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -90,6 +91,11 @@ final class ToolArgs {
     if (!(value instanceof String text)) {
       throw new ToolFailure(name + " must be a string");
     }
+    // As REST reads JSON (common/json): a lone surrogate would be stored as '?'.
+    String problem = StrictValues.textProblem(text);
+    if (problem != null) {
+      throw new ToolFailure(name + " " + problem);
+    }
     return text;
   }
 
@@ -149,15 +155,12 @@ final class ToolArgs {
     return value;
   }
 
-  /** Free text that is present (empty allowed only if {@code allowEmpty}) and holds no NUL. */
+  /** Free text that is present (empty allowed only if {@code allowEmpty}); see optionalText. */
   String requiredContent(String name, boolean allowEmpty) {
     String value = optionalText(name);
     if (value == null || (!allowEmpty && value.isBlank())) {
       throw new ToolFailure(
           name + " is required (" + (allowEmpty ? "" : "a non-empty ") + "string)");
-    }
-    if (value.indexOf('\0') >= 0) {
-      throw new ToolFailure(name + " must not contain NUL characters");
     }
     return value;
   }
@@ -207,15 +210,19 @@ final class ToolArgs {
     }
     List<String> texts = new ArrayList<>();
     for (Object item : list) {
-      if (!(item instanceof String text) || text.isBlank() || text.indexOf('\0') >= 0) {
-        throw new ToolFailure(name + " must hold non-empty strings without NUL characters");
+      if (!(item instanceof String text)
+          || text.isBlank()
+          || StrictValues.textProblem(text) != null) {
+        throw new ToolFailure(
+            name + " must hold non-empty strings without NUL characters or lone surrogates");
       }
       texts.add(text);
     }
     return texts;
   }
 
-  private static String abbreviate(String text) {
+  /** A name fit for an error message: control characters replaced, at most 40 characters. */
+  static String abbreviate(String text) {
     String clean = text.replaceAll("\\p{Cntrl}", "?");
     return clean.length() > 40 ? clean.substring(0, 40) + "..." : clean;
   }

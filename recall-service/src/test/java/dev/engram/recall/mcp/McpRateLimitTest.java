@@ -137,7 +137,7 @@ class McpRateLimitTest {
    * The JSON-RPC messages of an answer: a plain JSON object or array, or one message per data line
    * of an event stream (a batch may be answered as several events).
    */
-  private static List<JsonNode> messages(String body) throws Exception {
+  static List<JsonNode> messages(String body) throws Exception {
     List<JsonNode> messages = new ArrayList<>();
     String trimmed = body.stripLeading();
     List<String> parts =
