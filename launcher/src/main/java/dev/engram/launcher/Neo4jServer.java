@@ -3,7 +3,6 @@ package dev.engram.launcher;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
 import org.neo4j.configuration.GraphDatabaseSettings;
 import org.neo4j.configuration.connectors.BoltConnector;
@@ -21,25 +20,10 @@ import org.neo4j.graphdb.QueryExecutionException;
  *
  * <p>{@code java -cp <launcher classpath> dev.engram.launcher.Neo4jServer --home DIR --bolt-port N
  * [--password-file FILE] [--page-cache-mb 128] [--exit-with-parent]}
- *
- * <p>A cached query plan is replanned at most every {@link #MIN_REPLAN_INTERVAL} (Neo4j's default
- * is 10 s): graph-service sends a few dozen constant statements, and while the graph grows their
- * statistics diverge all the time, so with the default Neo4j spent about 45 % of its CPU parsing
- * and planning them again (docs/benchmarks/writes.md). Their plans are anchored on indexes and do
- * not improve with fresher statistics. {@code ENGRAM_NEO4J_MIN_REPLAN_INTERVAL} (ISO-8601, e.g.
- * {@code PT10S}) overrides it for measurements.
  */
 public final class Neo4jServer {
 
-  /** The shortest time between two plans of one statement (Neo4j's default: 10 s). */
-  static final Duration MIN_REPLAN_INTERVAL = Duration.ofMinutes(5);
-
   private Neo4jServer() {}
-
-  static Duration minReplanInterval(Map<String, String> env) {
-    String value = env.get("ENGRAM_NEO4J_MIN_REPLAN_INTERVAL");
-    return value == null || value.isBlank() ? MIN_REPLAN_INTERVAL : Duration.parse(value.strip());
-  }
 
   public static void main(String[] argv) {
     ServerMain.run(argv, Neo4jServer::serve);
@@ -90,8 +74,6 @@ public final class Neo4jServer {
         .setConfig(HttpsConnector.enabled, false)
         .setConfig(GraphDatabaseSettings.auth_enabled, auth)
         .setConfig(GraphDatabaseSettings.pagecache_memory, pageCacheMb * 1024 * 1024)
-        .setConfig(
-            GraphDatabaseSettings.cypher_min_replan_interval, minReplanInterval(System.getenv()))
         .build();
   }
 
