@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -282,10 +283,26 @@ public class ContextService {
     try {
       return pending.join();
     } catch (CompletionException e) {
-      String why = e.getCause() == null ? e.getMessage() : e.getCause().getMessage();
-      skipped.add(new ContextResponse.Skipped(source, why));
+      skipped.add(
+          new ContextResponse.Skipped(source, reason(e.getCause() == null ? e : e.getCause())));
       return fallback;
     }
+  }
+
+  /**
+   * Why a source was skipped, never null: the failure's message, or what kind of failure it was
+   * when it has none (a timeout's exception usually carries no message, and the CLI printed
+   * "without recent_turns: null").
+   */
+  static String reason(Throwable failure) {
+    String message = failure.getMessage();
+    if (message != null && !message.isBlank()) {
+      return message;
+    }
+    if (failure instanceof TimeoutException) {
+      return "did not answer in time";
+    }
+    return "failed (" + failure.getClass().getSimpleName() + ")";
   }
 
   /** The memories the packed text shows: given to the agent, so "used" (see the README). */

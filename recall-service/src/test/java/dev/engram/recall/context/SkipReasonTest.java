@@ -1,0 +1,21 @@
+package dev.engram.recall.context;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.Test;
+
+class SkipReasonTest {
+
+  @Test
+  void aSkippedSourceAlwaysSaysWhy() {
+    assertEquals(
+        "capture-service answered 503",
+        ContextService.reason(new IllegalStateException("capture-service answered 503")));
+    assertEquals("did not answer in time", ContextService.reason(new TimeoutException()));
+    assertEquals(
+        "failed (NullPointerException)", ContextService.reason(new NullPointerException()));
+    assertEquals(
+        "failed (IllegalStateException)", ContextService.reason(new IllegalStateException(" ")));
+  }
+}
