@@ -145,10 +145,20 @@ class EndToEndIT {
         .atMost(INDEXED)
         .until(() -> recalledIds(admin, "bot", "telegram:42", "Reykjavik", 5).contains(exchange));
     JsonPath byKeyword = recall(admin, "bot", "telegram:42", "Reykjavik", 5);
-    assertEquals(exchange, byKeyword.getLong("items[0].id"));
-    assertEquals("exchange", byKeyword.getString("items[0].kind"));
-    assertEquals("D1:1", byKeyword.getString("items[0].metadata.dia_id"));
-    assertTrue(byKeyword.getMap("items[0].signals").containsKey("keyword"));
+    assertTrue(byKeyword.getMap("items[0].signals").containsKey("keyword"), byKeyword.prettify());
+    if ("memory".equals(byKeyword.getString("items[0].kind"))) {
+      // The Reflector's timer may have noted the turn by now: its memory and the turn it was made
+      // from take one place (evidence.fold-sources), and whichever ranks higher stands for both.
+      List<Long> sources = new ArrayList<>();
+      for (Object id : byKeyword.getList("items[0].source_exchange_ids")) {
+        sources.add(((Number) id).longValue());
+      }
+      assertTrue(sources.contains(exchange), byKeyword.prettify());
+    } else {
+      assertEquals(exchange, byKeyword.getLong("items[0].id"));
+      assertEquals("exchange", byKeyword.getString("items[0].kind"));
+      assertEquals("D1:1", byKeyword.getString("items[0].metadata.dia_id"));
+    }
   }
 
   @Test
