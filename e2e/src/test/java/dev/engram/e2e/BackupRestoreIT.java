@@ -119,11 +119,11 @@ class BackupRestoreIT {
         .statusCode(200);
     await()
         .atMost(SETTLED)
-        .until(() -> recalled(admin, "what is the cat's name?").contains(memory));
+        .until(() -> recalled(admin, "what is the cat's name?").contains("memory:" + memory));
     await()
         .atMost(SETTLED)
         .until(() -> SuiteRequests.livedIn(suite, admin, "erin", null).equals(List.of("Tallinn")));
-    List<Long> recallBefore = recalled(admin, "what is the cat's name?");
+    List<String> recallBefore = recalled(admin, "what is the cat's name?");
     Map<String, List<JsonNode>> recordBefore = captureExport();
     assertFalse(recordBefore.get("memories").isEmpty());
     assertFalse(recordBefore.get("facts").isEmpty(), "the Reflector's fact");
@@ -256,20 +256,17 @@ class BackupRestoreIT {
     return streams;
   }
 
-  private List<Long> recalled(String key, String query) {
-    List<Long> ids = new ArrayList<>();
-    for (Object id :
+  /** What a recall returns, as kind:id (memories and exchanges number apart). */
+  private List<String> recalled(String key, String query) {
+    JsonPath answer =
         as(key, Component.RECALL)
             .body(Map.of("agent", "bot", "chat", "vault", "query", query, "k", 5))
             .post("/v1/recall")
             .then()
             .statusCode(200)
             .extract()
-            .jsonPath()
-            .getList("items.id")) {
-      ids.add(((Number) id).longValue());
-    }
-    return ids;
+            .jsonPath();
+    return SuiteRequests.itemKeys(answer);
   }
 
   private static void deleteTree(Path dir) throws IOException {

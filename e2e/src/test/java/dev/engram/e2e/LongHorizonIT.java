@@ -86,16 +86,18 @@ class LongHorizonIT {
         .until(
             () ->
                 recalled(chat, "Vermithrax dragon crystal gate", null)
-                    .containsAll(List.of(play, playTurn)));
+                    .containsAll(List.of("memory:" + play, "exchange:" + playTurn)));
     indexed()
         .until(
             () ->
                 recalled(chat, "quarterly budget review finance", null)
-                    .containsAll(List.of(work, workTurn)));
+                    .containsAll(List.of("memory:" + work, "exchange:" + workTurn)));
 
-    List<Long> workView = recalled(chat, "Vermithrax dragon crystal gate budget", "work");
-    assertFalse(workView.contains(play) || workView.contains(playTurn), workView.toString());
-    assertTrue(recalled(chat, "quarterly budget review", "work").contains(work));
+    List<String> workView = recalled(chat, "Vermithrax dragon crystal gate budget", "work");
+    assertFalse(
+        workView.contains("memory:" + play) || workView.contains("exchange:" + playTurn),
+        workView.toString());
+    assertTrue(recalled(chat, "quarterly budget review", "work").contains("memory:" + work));
 
     JsonPath workContext = context(chat, "the dragon Vermithrax and the budget", "work");
     assertFalse(
@@ -382,25 +384,22 @@ class LongHorizonIT {
         .getLong("id");
   }
 
-  private List<Long> recalled(String chat, String query, String mode) {
+  /** What a recall returns, as kind:id (memories and exchanges number apart). */
+  private List<String> recalled(String chat, String query, String mode) {
     Map<String, Object> body =
         new HashMap<>(Map.of("agent", "bot", "chat", chat, "query", query, "k", 20));
     if (mode != null) {
       body.put("mode", mode);
     }
-    List<Long> ids = new ArrayList<>();
-    for (Object id :
+    JsonPath answer =
         as(admin, Component.RECALL)
             .body(body)
             .post("/v1/recall")
             .then()
             .statusCode(200)
             .extract()
-            .jsonPath()
-            .getList("items.id")) {
-      ids.add(((Number) id).longValue());
-    }
-    return ids;
+            .jsonPath();
+    return SuiteRequests.itemKeys(answer);
   }
 
   private JsonPath context(String chat, String query, String mode) {

@@ -5,8 +5,10 @@ import static io.restassured.RestAssured.given;
 import dev.engram.launcher.Component;
 import dev.engram.launcher.Suite;
 import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
+import java.util.ArrayList;
 import java.util.List;
 
 /** REST calls the end-to-end tests share. */
@@ -33,5 +35,18 @@ final class SuiteRequests {
     return response.statusCode() == 200
         ? response.jsonPath().getList("facts.object.name", String.class)
         : List.of();
+  }
+
+  /**
+   * A recall answer's items as {@code kind:id}: memories and exchanges number apart, so memory 1
+   * and exchange 1 are different items (comparing bare ids let one stand for the other).
+   */
+  static List<String> itemKeys(JsonPath answer) {
+    List<String> keys = new ArrayList<>();
+    for (int i = 0; i < answer.getList("items").size(); i++) {
+      keys.add(
+          answer.getString("items[" + i + "].kind") + ":" + answer.getLong("items[" + i + "].id"));
+    }
+    return keys;
   }
 }
