@@ -2,6 +2,7 @@ package dev.engram.bench;
 
 import dev.engram.bench.capture.CaptureCommand;
 import dev.engram.bench.graph.GraphBench;
+import dev.engram.bench.load.FairnessCommand;
 import dev.engram.bench.load.LoadCommand;
 import dev.engram.bench.load.McpCommand;
 import dev.engram.bench.locomo.CompareCommand;
@@ -32,6 +33,8 @@ public final class BenchMain {
           + "\n"
           + McpCommand.USAGE
           + "\n"
+          + FairnessCommand.USAGE
+          + "\n"
           + GraphBench.USAGE
           + "\n"
           + ReplicateCommand.USAGE
@@ -57,6 +60,7 @@ public final class BenchMain {
         case "capture" -> CaptureCommand.run(Args.parse(rest, Set.of()), env, out);
         case "load" -> LoadCommand.run(Args.parse(rest, Set.of("skip-ingest")), env, out);
         case "mcp" -> McpCommand.run(Args.parse(rest, Set.of("skip-ingest")), env, out);
+        case "fairness" -> FairnessCommand.run(Args.parse(rest, Set.of()), env, out);
         case "graph" -> GraphBench.run(Args.parse(rest, Set.of("skip-ingest")), env, out);
         case "replicate" -> ReplicateCommand.run(Args.parse(rest, Set.of()), env, out);
         case "help", "-h", "--help" -> {

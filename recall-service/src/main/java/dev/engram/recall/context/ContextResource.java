@@ -2,6 +2,7 @@ package dev.engram.recall.context;
 
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
+import dev.engram.recall.share.FairShare;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.common.annotation.Blocking;
 import jakarta.annotation.security.RolesAllowed;
@@ -22,10 +23,12 @@ class ContextResource {
 
   private final ContextService service;
   private final SecurityIdentity identity;
+  private final FairShare share;
 
-  ContextResource(ContextService service, SecurityIdentity identity) {
+  ContextResource(ContextService service, SecurityIdentity identity, FairShare share) {
     this.service = service;
     this.identity = identity;
+    this.share = share;
   }
 
   @POST
@@ -37,6 +40,8 @@ class ContextResource {
           "Slots, then L0 identity (PROFILE), L1 essential (highest confidence) and L2 relevance"
               + " (recall on the query), within budget_tokens counted by a BPE tokenizer.")
   public ContextResponse context(@NotNull @Valid ContextRequest request) {
-    return service.context(Caller.of(identity).tenant(), request);
+    Caller caller = Caller.of(identity);
+    return share.get(
+        caller.keyId(), caller.roles(), () -> service.context(caller.tenant(), request));
   }
 }

@@ -4,8 +4,10 @@ import dev.engram.common.auth.ApiKey;
 import dev.engram.common.auth.PresentedKeys;
 import dev.engram.common.ratelimit.RateLimits;
 import dev.engram.common.ratelimit.RateLimits.EndpointClass;
+import dev.engram.recall.share.FairShare;
 import io.quarkiverse.mcp.server.McpException;
 import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
+import io.smallrye.mutiny.Uni;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.annotation.Priority;
 import jakarta.interceptor.AroundInvoke;
@@ -15,8 +17,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Charges a tool call to the caller's key before the tool runs. An empty bucket is a JSON-RPC error
- * (not a tool result), so a client backs off as it would on a 429; the message says when to retry.
+ * Charges a tool call to the caller's key before the tool runs, and runs it in the key's turn
+ * ({@link FairShare}) as its REST endpoint would. An empty bucket or a full turn is a JSON-RPC
+ * error (not a tool result), so a client backs off as it would on a 429; the message says when to
+ * retry. Tools that answer a {@link Uni} only start their work here and are not held to a turn.
  */
 @ToolBudget(EndpointClass.RECALL)
 @Interceptor
@@ -29,11 +33,13 @@ class ToolCharge {
   private final CurrentVertxRequest request;
   private final PresentedKeys keys;
   private final RateLimits limits;
+  private final FairShare share;
 
-  ToolCharge(CurrentVertxRequest request, PresentedKeys keys, RateLimits limits) {
+  ToolCharge(CurrentVertxRequest request, PresentedKeys keys, RateLimits limits, FairShare share) {
     this.request = request;
     this.keys = keys;
     this.limits = limits;
+    this.share = share;
   }
 
   @AroundInvoke
@@ -53,6 +59,15 @@ class ToolCharge {
             RATE_LIMITED);
       }
     }
-    return call.proceed();
+    if (budget == null
+        || key.isEmpty()
+        || Uni.class.isAssignableFrom(call.getMethod().getReturnType())) {
+      return call.proceed();
+    }
+    try {
+      return share.call(key.get().id(), key.get().roles(), call::proceed);
+    } catch (FairShare.Refused e) {
+      throw new McpException(e.error().code() + ": " + e.getMessage(), RATE_LIMITED);
+    }
   }
 }

@@ -21,7 +21,16 @@ public record RecallQuery(
     Filters filters,
     String mode) {
 
+  /**
+   * The characters of a query recall reads. Past them nothing can change the answer: the model
+   * reads its first 256 tokens (about 1,000 characters of English) and BM25 its first {@link
+   * dev.engram.recall.index.TextTerms#MAX_QUERY_TERMS} terms, and tokenising, parsing dates and
+   * finding names in the rest cost CPU for nothing (a 30 KB query cost several times a short one).
+   */
+  public static final int MAX_CHARS = 2_000;
+
   public RecallQuery {
+    text = usable(text);
     kinds = Set.copyOf(kinds);
     filters = filters == null ? Filters.NONE : filters;
   }
@@ -37,6 +46,22 @@ public record RecallQuery(
       Set<DocKind> kinds,
       Filters filters) {
     this(tenant, agent, chat, thread, text, k, kinds, filters, null);
+  }
+
+  /** {@code text} cut to {@link #MAX_CHARS} at a word break (never inside a surrogate pair). */
+  static String usable(String text) {
+    if (text == null || text.length() <= MAX_CHARS) {
+      return text;
+    }
+    int end = MAX_CHARS;
+    if (Character.isLowSurrogate(text.charAt(end))) {
+      end--;
+    }
+    int space = end;
+    while (space > MAX_CHARS - 100 && !Character.isWhitespace(text.charAt(space))) {
+      space--;
+    }
+    return text.substring(0, Character.isWhitespace(text.charAt(space)) ? space : end);
   }
 
   Visibility visibility(Instant now) {

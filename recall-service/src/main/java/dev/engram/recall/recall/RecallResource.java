@@ -2,6 +2,7 @@ package dev.engram.recall.recall;
 
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
+import dev.engram.recall.share.FairShare;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.common.annotation.Blocking;
 import jakarta.annotation.security.RolesAllowed;
@@ -22,10 +23,12 @@ class RecallResource {
 
   private final RecallService service;
   private final SecurityIdentity identity;
+  private final FairShare share;
 
-  RecallResource(RecallService service, SecurityIdentity identity) {
+  RecallResource(RecallService service, SecurityIdentity identity, FairShare share) {
     this.service = service;
     this.identity = identity;
+    this.share = share;
   }
 
   @POST
@@ -38,6 +41,8 @@ class RecallResource {
               + " reciprocal rank fusion, within GLOBAL, AGENT (agent) and CHAT (agent, chat)"
               + " memories and the exchanges of (agent, chat), narrowed by the filters.")
   public RecallResponse recall(@NotNull @Valid RecallRequest request) {
-    return service.recall(Caller.of(identity).tenant(), request);
+    Caller caller = Caller.of(identity);
+    return share.get(
+        caller.keyId(), caller.roles(), () -> service.recall(caller.tenant(), request));
   }
 }

@@ -4,6 +4,7 @@ import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
 import dev.engram.common.correlation.CorrelationId;
 import dev.engram.recall.client.MemoriesClient;
+import dev.engram.recall.share.FairShare;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.common.annotation.Blocking;
 import jakarta.annotation.security.RolesAllowed;
@@ -25,10 +26,12 @@ class SessionResource {
 
   private final SessionService service;
   private final SecurityIdentity identity;
+  private final FairShare share;
 
-  SessionResource(SessionService service, SecurityIdentity identity) {
+  SessionResource(SessionService service, SecurityIdentity identity, FairShare share) {
     this.service = service;
     this.identity = identity;
+    this.share = share;
   }
 
   @POST
@@ -45,7 +48,9 @@ class SessionResource {
       @HeaderParam("Authorization") String authorization,
       @HeaderParam(CorrelationId.HEADER) String correlation,
       @NotNull @Valid SessionStartRequest request) {
-    return service.start(
-        Caller.of(identity).tenant(), new MemoriesClient.As(authorization, correlation), request);
+    Caller caller = Caller.of(identity);
+    var as = new MemoriesClient.As(authorization, correlation);
+    return share.get(
+        caller.keyId(), caller.roles(), () -> service.start(caller.tenant(), as, request));
   }
 }

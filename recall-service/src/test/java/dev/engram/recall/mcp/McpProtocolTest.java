@@ -148,7 +148,7 @@ class McpProtocolTest {
 
     Answer twenty = send("POST", AGENT_T1_KEY, batches, lists(20));
     assertEquals(200, twenty.statusCode());
-    List<JsonNode> answers = McpRateLimitTest.messages(twenty.body());
+    List<JsonNode> answers = McpRawClient.messages(twenty.body());
     assertEquals(20, answers.stream().filter(a -> a.has("result")).count());
   }
 
@@ -192,7 +192,7 @@ class McpProtocolTest {
   }
 
   private static JsonNode single(Answer response) throws Exception {
-    return McpRateLimitTest.messages(response.body()).getFirst();
+    return McpRawClient.messages(response.body()).getFirst();
   }
 
   private static String call(int id, String method, String params) {

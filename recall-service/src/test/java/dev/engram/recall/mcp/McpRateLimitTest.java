@@ -13,12 +13,8 @@ import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import java.net.URI;
 import java.net.URL;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -96,77 +92,22 @@ class McpRateLimitTest {
   }
 
   private static String call(int id, String method, String params) {
-    return "{\"jsonrpc\":\"2.0\",\"id\":"
-        + id
-        + ",\"method\":\""
-        + method
-        + "\",\"params\":"
-        + params
-        + "}";
+    return McpRawClient.call(id, method, params);
   }
 
-  /** Opens a session (2025-03-26: the last protocol version with batches); its id. */
   private String initialize(String key) throws Exception {
-    HttpResponse<String> response =
-        send(
-            key,
-            null,
-            call(
-                1,
-                "initialize",
-                "{\"protocolVersion\":\"2025-03-26\",\"capabilities\":{},"
-                    + "\"clientInfo\":{\"name\":\"t\",\"version\":\"0\"}}"));
-    assertEquals(200, response.statusCode(), response.body());
-    String session = response.headers().firstValue("Mcp-Session-Id").orElseThrow();
-    send(key, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
-    return session;
+    return new McpRawClient(mcp).initialize(key);
   }
 
   private JsonNode post(String key, String session, String body) throws Exception {
-    HttpResponse<String> response = send(key, session, body);
-    assertEquals(200, response.statusCode(), response.body());
-    return JSON.readTree(data(response.body()));
-  }
-
-  /** The JSON of a plain answer, or of the first message of an event stream. */
-  private static String data(String body) throws Exception {
-    return messages(body).getFirst().toString();
-  }
-
-  /**
-   * The JSON-RPC messages of an answer: a plain JSON object or array, or one message per data line
-   * of an event stream (a batch may be answered as several events).
-   */
-  static List<JsonNode> messages(String body) throws Exception {
-    List<JsonNode> messages = new ArrayList<>();
-    String trimmed = body.stripLeading();
-    List<String> parts =
-        trimmed.startsWith("{") || trimmed.startsWith("[")
-            ? List.of(trimmed)
-            : body.lines().filter(l -> l.startsWith("data:")).map(l -> l.substring(5)).toList();
-    for (String part : parts) {
-      JsonNode node = JSON.readTree(part);
-      if (node.isArray()) {
-        node.forEach(messages::add);
-      } else {
-        messages.add(node);
-      }
-    }
-    return messages;
+    return new McpRawClient(mcp).post(key, session, body);
   }
 
   private HttpResponse<String> send(String key, String session, String body) throws Exception {
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder(URI.create(mcp.toString()))
-            .header("Authorization", "Bearer " + key)
-            .header("Content-Type", "application/json")
-            .header("Accept", "application/json, text/event-stream")
-            .POST(HttpRequest.BodyPublishers.ofString(body));
-    if (session != null) {
-      request.header("Mcp-Session-Id", session);
-    }
-    try (HttpClient http = HttpClient.newHttpClient()) {
-      return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-    }
+    return new McpRawClient(mcp).send(key, session, body);
+  }
+
+  private static List<JsonNode> messages(String body) throws Exception {
+    return McpRawClient.messages(body);
   }
 }

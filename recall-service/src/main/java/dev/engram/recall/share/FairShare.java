@@ -1,0 +1,101 @@
+package dev.engram.recall.share;
+
+import dev.engram.common.auth.Roles;
+import dev.engram.common.error.CommonError;
+import dev.engram.common.error.EngramException;
+import dev.engram.common.error.ProblemMappers;
+import dev.engram.recall.config.FairShareConfig;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.smallrye.faulttolerance.api.TypedGuard;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
+
+/**
+ * A bulkhead per API key (SmallRye Fault Tolerance's {@link TypedGuard}) around recall work: one
+ * key runs at most {@code concurrent} calls at once with {@code queue} more waiting their turn, so
+ * a key that floods recall-service slows itself down, not the other keys. A call beyond both is
+ * refused with 429 {@code rate_limited} and Retry-After: 1, before it costs anything. Keys come
+ * from the configured key list, so the map of guards is bounded by it.
+ */
+@ApplicationScoped
+public class FairShare {
+
+  private final boolean enabled;
+  private final int concurrent;
+  private final int queue;
+  private final Counter refused;
+  private final Map<String, TypedGuard<Object>> guards = new ConcurrentHashMap<>();
+
+  FairShare(FairShareConfig config, MeterRegistry registry) {
+    this.enabled = config.enabled();
+    this.concurrent =
+        config.concurrent() > 0
+            ? config.concurrent()
+            : Math.max(2, Runtime.getRuntime().availableProcessors());
+    this.queue = config.queue();
+    this.refused =
+        Counter.builder("engram.recall.fair_share.refused")
+            .description(
+                "Calls refused because their key had as many running and waiting as allowed")
+            .register(registry);
+  }
+
+  /** Calls of one key that run at once. */
+  public int concurrent() {
+    return concurrent;
+  }
+
+  /** {@code work} in the turn of the key {@code keyId} with {@code roles}. */
+  public <T> T get(String keyId, Set<String> roles, Supplier<T> work) {
+    try {
+      return call(keyId, roles, work::get);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException(e); // a Supplier throws no checked exception
+    }
+  }
+
+  /** The same for work that may throw a checked exception (an interceptor's proceed). */
+  @SuppressWarnings("unchecked")
+  public <T> T call(String keyId, Set<String> roles, Callable<T> work) throws Exception {
+    if (!enabled || roles.contains(Roles.INTERNAL)) {
+      return work.call();
+    }
+    try {
+      return (T) guards.computeIfAbsent(keyId, k -> guard()).call((Callable<Object>) work);
+    } catch (BulkheadException e) {
+      refused.increment();
+      throw new Refused(concurrent + queue);
+    }
+  }
+
+  /** 429: the key already has as many calls running and waiting as it may. */
+  public static final class Refused extends EngramException {
+
+    Refused(int most) {
+      super(
+          CommonError.RATE_LIMITED,
+          "This API key already has " + most + " recall calls running or waiting; retry in 1 s",
+          List.of(),
+          Map.of(ProblemMappers.RETRY_AFTER_SECONDS, 1));
+    }
+  }
+
+  private TypedGuard<Object> guard() {
+    return TypedGuard.create(Object.class)
+        .withBulkhead()
+        .limit(concurrent)
+        .queueSize(Math.max(1, queue))
+        .enableSynchronousQueueing()
+        .done()
+        .build();
+  }
+}
