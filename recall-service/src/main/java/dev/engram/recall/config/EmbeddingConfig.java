@@ -23,9 +23,9 @@ public interface EmbeddingConfig {
    * Texts per model call. Every text of a call is padded to its longest, and the int8 model
    * quantises a call's activations as a whole, so with more than 1 a text's vector depends on its
    * batch mates (cosine above 0.97); 1 gives each text one vector and, on the bench's and LoCoMo's
-   * texts, less CPU per text (BENCHMARKS.md, *Embedding batches*). The default is 1: the whole
-   * LoCoMo dev file scored the same with 1 as with 32 (turn@10 0.707 against 0.708), and a text's
-   * vector no longer depends on how capture's outbox happened to batch it.
+   * texts, less CPU per text (docs/benchmarks/synthetic-load.md, *Embedding batches*). The default
+   * is 1: the whole LoCoMo dev file scored the same with 1 as with 32 (turn@10 0.707 against
+   * 0.708), and a text's vector no longer depends on how capture's outbox happened to batch it.
    */
   @WithDefault("1")
   @Min(1)

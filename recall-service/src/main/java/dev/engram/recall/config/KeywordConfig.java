@@ -7,7 +7,8 @@ import jakarta.validation.constraints.DecimalMin;
 
 /**
  * The keyword (BM25) list's rules for a list that does not separate its candidates (embedded
- * Lucene; BENCHMARKS.md "Keyword lists that do not separate their candidates").
+ * Lucene; docs/benchmarks/reads-and-writes.md, "Keyword lists that do not separate their
+ * candidates").
  */
 @ConfigMapping(prefix = "engram.recall.keyword")
 public interface KeywordConfig {

@@ -17,7 +17,7 @@ import java.util.Optional;
  * EmbeddingConfig}), Qdrant ({@link QdrantConfig}) and the MCP tools' calls ({@link McpConfig})
  * have mappings of their own. Same names in application.properties, env vars (ENGRAM_RECALL_...)
  * and the k8s ConfigMap. Fusion defaults were chosen on the LoCoMo dev file (see README and
- * BENCHMARKS.md).
+ * docs/benchmarks/locomo.md).
  */
 @ConfigMapping(prefix = "engram.recall")
 public interface RecallConfig {

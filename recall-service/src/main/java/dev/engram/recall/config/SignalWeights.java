@@ -27,8 +27,8 @@ public interface SignalWeights {
   /**
    * Weight of the graph list (items linked to entities the query names, graph-service's
    * neighbours). Off: on LoCoMo it moved turn@10 by 0.001 while costing half of a recall's CPU (a
-   * Bolt walk per recall) and most of its deadline misses after a start (BENCHMARKS.md, reads and
-   * writes, second round); 0.8 is the weight it had when it was on.
+   * Bolt walk per recall) and most of its deadline misses after a start
+   * (docs/benchmarks/reads-and-writes.md, second round); 0.8 is the weight it had when it was on.
    */
   @WithDefault("0.0")
   @DecimalMin("0")
@@ -51,8 +51,8 @@ public interface SignalWeights {
 
   /**
    * Weight of the seed-neighbour list (first-fusion turns next to another of them, which the
-   * neighbour list leaves out). Chosen on LoCoMo (BENCHMARKS.md, ranking second round); at 0.5 the
-   * demo's Lisbon memory is no longer first (DemoRecallTest).
+   * neighbour list leaves out). Chosen on LoCoMo (docs/benchmarks/locomo.md, "Ranking, second
+   * round"); at 0.5 the demo's Lisbon memory is no longer first (DemoRecallTest).
    */
   @WithDefault("0.25")
   @DecimalMin("0")
@@ -73,7 +73,7 @@ public interface SignalWeights {
 
   /**
    * Weight of the expansion list (graph neighbours of the first fusion's best memories). Chosen on
-   * LoCoMo (BENCHMARKS.md, graph signals).
+   * LoCoMo (docs/benchmarks/graph-signals.md).
    */
   @WithDefault("0.0")
   @DecimalMin("0")

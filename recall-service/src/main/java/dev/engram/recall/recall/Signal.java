@@ -17,8 +17,9 @@ import java.util.function.ToDoubleFunction;
  * SignalWeights}.
  *
  * <p>The {@linkplain #experimental() experimental} rows are off by default (weight 0): they were
- * measured on LoCoMo as neutral or harmful (BENCHMARKS.md, "Ranking, second round" and "Graph
- * signals in recall") and are kept so that they can be measured again by setting their weight.
+ * measured on LoCoMo as neutral or harmful (docs/benchmarks/locomo.md, "Ranking, second round", and
+ * docs/benchmarks/graph-signals.md) and are kept so that they can be measured again by setting
+ * their weight.
  */
 public enum Signal {
   /** Dense embedding search (cosine), above the semantic floor. */
