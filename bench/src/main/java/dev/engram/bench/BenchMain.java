@@ -61,6 +61,7 @@ public final class BenchMain {
         case "load" -> LoadCommand.run(Args.parse(rest, Set.of("skip-ingest")), env, out);
         case "mcp" -> McpCommand.run(Args.parse(rest, Set.of("skip-ingest")), env, out);
         case "fairness" -> FairnessCommand.run(Args.parse(rest, Set.of()), env, out);
+        case "fairness-flood" -> FairnessCommand.floodOnly(Args.parse(rest, Set.of()), env, out);
         case "graph" -> GraphBench.run(Args.parse(rest, Set.of("skip-ingest")), env, out);
         case "replicate" -> ReplicateCommand.run(Args.parse(rest, Set.of()), env, out);
         case "help", "-h", "--help" -> {

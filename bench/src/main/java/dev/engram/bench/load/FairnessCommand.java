@@ -6,17 +6,23 @@ import dev.engram.bench.EngramApi;
 import dev.engram.bench.Latencies;
 import dev.engram.bench.Machine;
 import dev.engram.bench.Target;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
+import java.io.Writer;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
@@ -39,8 +45,11 @@ public final class FairnessCommand {
         fairness --flood-key KEY   another key's recall latency while one key floods recall
           --flood N           concurrent flood callers (default 200)
           --query-bytes N     bytes of each flood query (default 30000)
-          --calls N           control recalls per phase (default 100; 20 more unmeasured first)
+          --calls N           control recalls per phase (default 100)
+          --warmup N          unmeasured control recalls first (default 300)
           --flood-pause-ms N  a flood caller's pause after a 429 (default 50)
+          --flood-nice N      the flood runs in its own process at this nice level (default 19),
+                              as a caller on another machine would take none of these cores
           --json FILE         also write the numbers as JSON
           --agent NAME, --seed N, --chats N   whose memories the control recalls ask (bench
                               load's defaults: load, 42, 20)
@@ -57,6 +66,8 @@ public final class FairnessCommand {
     int flood = args.integer("flood", 200);
     int queryBytes = args.integer("query-bytes", 30_000);
     int calls = args.integer("calls", 100);
+    int warmup = args.integer("warmup", 300);
+    int nice = args.integer("flood-nice", 19);
     long pause = args.integer("flood-pause-ms", 50);
     String json = args.string("json", null);
     Target target = Target.resolve(args, env);
@@ -74,8 +85,8 @@ public final class FairnessCommand {
     ObjectNode report = EngramApi.JSON.createObjectNode();
     out.printf("Suite: %s; load average %s%n", target, Machine.loadAverage());
 
-    for (int i = 0; i < 20; i++) {
-      control(http, target, agent, generator, i);
+    for (int i = 0; i < warmup; i++) {
+      control(http, target, agent, generator, 10_000 + i);
     }
     Latencies idle = new Latencies();
     for (int i = 0; i < calls; i++) {
@@ -84,14 +95,10 @@ public final class FairnessCommand {
     String idleLoad = Machine.loadAverage();
     out.printf("control recall, idle:   %s; load average %s%n", idle.summary(), idleLoad);
 
-    Flood f = new Flood(http, target, floodKey.strip(), big(generator, queryBytes), pause);
-    List<Thread> callers = new ArrayList<>();
-    for (int i = 0; i < flood; i++) {
-      callers.add(Thread.ofPlatform().daemon().start(f::loop));
-    }
+    FloodProcess f = FloodProcess.start(target, floodKey.strip(), flood, queryBytes, pause, nice);
     Thread.sleep(2_000); // every caller has sent and the server's queue is full
     ProcessCpu cpuBefore = ProcessCpu.read(target.home());
-    long answeredBefore = f.answered();
+    long answeredBefore = answered(f.counts());
     Latencies flooded = new Latencies();
     long start = System.nanoTime();
     for (int i = 0; i < calls; i++) {
@@ -99,19 +106,17 @@ public final class FairnessCommand {
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     double cpu = ProcessCpu.read(target.home()).secondsSince(cpuBefore);
-    long answered = f.answered() - answeredBefore + calls;
+    Map<String, Long> statuses = f.counts();
+    long answered = answered(statuses) - answeredBefore + calls;
     String floodLoad = Machine.loadAverage();
-    f.stop.set(true);
-    for (Thread t : callers) {
-      t.join(Duration.ofSeconds(90));
-    }
+    f.stop();
     out.printf("control recall, flooded: %s; load average %s%n", flooded.summary(), floodLoad);
     out.printf(
         "  p50 ×%.2f, p95 ×%.2f of idle (target: p95 within ×2)%n",
         flooded.percentile(50) / idle.percentile(50), flooded.percentile(95) / idle.percentile(95));
     out.printf(
         "flood: %d callers, %d-byte queries: %s while the control ran (%.1f s)%n",
-        flood, queryBytes, f.statuses, seconds);
+        flood, queryBytes, statuses, seconds);
     out.printf(
         "  suite CPU %.1f s over those %.1f s: %.1f ms per recall answered (flood's and control's)%n",
         cpu, seconds, 1000 * cpu / answered);
@@ -122,12 +127,121 @@ public final class FairnessCommand {
     report.put("load_average_flooded", floodLoad);
     report.put("flood_callers", flood);
     report.put("flood_query_bytes", queryBytes);
-    report.set("flood_statuses", EngramApi.JSON.valueToTree(f.counts()));
+    report.set("flood_statuses", EngramApi.JSON.valueToTree(statuses));
+    report.put("flood_nice", nice);
     report.put("suite_cpu_ms_per_answered_recall", Math.round(1e4 * cpu / answered) / 10.0);
     if (json != null) {
       Files.writeString(Path.of(json), report.toPrettyString());
     }
     return 0;
+  }
+
+  private static long answered(Map<String, Long> statuses) {
+    return statuses.getOrDefault("200", 0L);
+  }
+
+  /**
+   * {@code bench fairness-flood} (started by {@code fairness}, not by hand): the flood callers with
+   * the key of ENGRAM_API_KEY until a line {@code stop} or the end of stdin; each line {@code
+   * count} is answered with the statuses so far as one JSON line, and so is the stop.
+   */
+  public static int floodOnly(Args args, Map<String, String> env, PrintStream out)
+      throws IOException, InterruptedException {
+    int flood = args.integer("flood", 200);
+    int queryBytes = args.integer("query-bytes", 30_000);
+    long pause = args.integer("flood-pause-ms", 50);
+    Target target = Target.resolve(args, env);
+    args.finish();
+    HttpClient http =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
+    Flood f =
+        new Flood(
+            http, target, target.key(), big(new SentenceGenerator(42, 20, 0.1), queryBytes), pause);
+    List<Thread> callers = new ArrayList<>();
+    for (int i = 0; i < flood; i++) {
+      callers.add(Thread.ofPlatform().daemon().start(f::loop));
+    }
+    var in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    for (String line; (line = in.readLine()) != null && !line.strip().equals("stop"); ) {
+      out.println(EngramApi.JSON.writeValueAsString(f.counts()));
+      out.flush();
+    }
+    f.stop.set(true);
+    for (Thread t : callers) {
+      t.join(Duration.ofSeconds(90));
+    }
+    out.println(EngramApi.JSON.writeValueAsString(f.counts()));
+    out.flush();
+    return 0;
+  }
+
+  /** The flood in a child process at a nice level, asked for its counts over its stdin. */
+  private record FloodProcess(Process process, BufferedReader answers, Writer ask) {
+
+    static FloodProcess start(
+        Target target, String key, int flood, int queryBytes, long pause, int nice)
+        throws IOException {
+      String javaBin = ProcessHandle.current().info().command().orElse("java");
+      List<String> command =
+          new ArrayList<>(
+              List.of(
+                  "nice",
+                  "-n",
+                  Integer.toString(nice),
+                  javaBin,
+                  "-cp",
+                  System.getProperty("java.class.path"),
+                  "dev.engram.bench.BenchMain",
+                  "fairness-flood",
+                  "--flood",
+                  Integer.toString(flood),
+                  "--query-bytes",
+                  Integer.toString(queryBytes),
+                  "--flood-pause-ms",
+                  Long.toString(pause),
+                  "--home",
+                  target.home().toString(),
+                  "--capture",
+                  target.capture().toString(),
+                  "--recall",
+                  target.recall().toString()));
+      ProcessBuilder b = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT);
+      b.environment().put("ENGRAM_API_KEY", key);
+      Process p = b.start();
+      return new FloodProcess(
+          p,
+          new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)),
+          new OutputStreamWriter(p.getOutputStream(), StandardCharsets.UTF_8));
+    }
+
+    Map<String, Long> counts() throws IOException {
+      ask.write("count\n");
+      ask.flush();
+      return read();
+    }
+
+    void stop() throws IOException, InterruptedException {
+      ask.write("stop\n");
+      ask.flush();
+      read();
+      process.waitFor();
+    }
+
+    private Map<String, Long> read() throws IOException {
+      String line = answers.readLine();
+      if (line == null) {
+        throw new IOException("the flood process ended early (exit " + process.exitValue() + ")");
+      }
+      Map<String, Long> m = new TreeMap<>();
+      EngramApi.JSON
+          .readTree(line)
+          .properties()
+          .forEach(e -> m.put(e.getKey(), e.getValue().asLong()));
+      return m;
+    }
   }
 
   /** One control recall with the control key; its latency in ms (fails on anything but 200). */
@@ -220,14 +334,8 @@ public final class FairnessCommand {
       }
     }
 
-    /** Flood recalls answered 200 so far. */
-    long answered() {
-      LongAdder ok = statuses.get("200");
-      return ok == null ? 0 : ok.sum();
-    }
-
     Map<String, Long> counts() {
-      Map<String, Long> m = new java.util.TreeMap<>();
+      Map<String, Long> m = new TreeMap<>();
       statuses.forEach((k, v) -> m.put(k, v.sum()));
       return m;
     }
