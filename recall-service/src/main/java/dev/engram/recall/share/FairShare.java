@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
 
@@ -32,6 +33,7 @@ public class FairShare {
   private final int queue;
   private final Counter refused;
   private final Map<String, TypedGuard<Object>> guards = new ConcurrentHashMap<>();
+  private final Map<String, AtomicInteger> inside = new ConcurrentHashMap<>();
 
   FairShare(FairShareConfig config, MeterRegistry registry) {
     this.enabled = config.enabled();
@@ -69,12 +71,31 @@ public class FairShare {
     if (!enabled || roles.contains(Roles.INTERNAL)) {
       return work.call();
     }
+    AtomicInteger calls = inside.computeIfAbsent(keyId, k -> new AtomicInteger());
+    calls.incrementAndGet();
     try {
       return (T) guards.computeIfAbsent(keyId, k -> guard()).call((Callable<Object>) work);
     } catch (BulkheadException e) {
-      refused.increment();
-      throw new Refused(concurrent + queue);
+      throw refusal();
+    } finally {
+      calls.decrementAndGet();
     }
+  }
+
+  /**
+   * Whether the key {@code keyId} has as many calls running and waiting as it may: its next call
+   * would be refused. {@link FairShareFilter} asks this before a request's body is read, so a
+   * flood's refusals cost next to nothing; the bulkhead still decides for the calls that pass.
+   */
+  boolean full(String keyId) {
+    AtomicInteger calls = inside.get(keyId);
+    return enabled && calls != null && calls.get() >= concurrent + queue;
+  }
+
+  /** The refusal of a call beyond the key's turns. */
+  Refused refusal() {
+    refused.increment();
+    return new Refused(concurrent + queue);
   }
 
   /** 429: the key already has as many calls running and waiting as it may. */

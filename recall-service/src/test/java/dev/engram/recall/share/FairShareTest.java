@@ -104,6 +104,16 @@ class FairShareTest {
           refused.path("error").path("message").asText().contains("retry in 1 s"),
           refused.toString());
 
+      // Refused before its body is read: even a body that is not JSON gets the 429, not a 400.
+      given()
+          .header("Authorization", "Bearer " + AGENT_T1_KEY)
+          .contentType("application/json")
+          .body("{not json")
+          .post("/v1/recall")
+          .then()
+          .statusCode(429)
+          .header("Retry-After", "1");
+
       recall(ADMIN_T1_KEY).statusCode(200); // another key of the same tenant
       recall(AGENT_T2_KEY).statusCode(200); // another tenant's key
     } finally {
