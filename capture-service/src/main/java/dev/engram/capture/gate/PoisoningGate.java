@@ -22,6 +22,7 @@ public class PoisoningGate {
   private final InjectionScanner scanner;
   private final MeterRegistry registry;
   private final Vertx vertx;
+  private final TurnWindow window;
 
   /** A text to screen with its metadata (null when it has none). */
   public record Gated(String text, Map<String, String> metadata) {}
@@ -30,6 +31,7 @@ public class PoisoningGate {
     this.scanner = scanner;
     this.registry = registry;
     this.vertx = vertx;
+    this.window = new TurnWindow(scanner);
   }
 
   /**
@@ -62,26 +64,24 @@ public class PoisoningGate {
    * flagged one quarantines the whole item (the reason names the key).
    */
   public Optional<String> check(String targetType, String text, Map<String, String> metadata) {
-    Optional<InjectionScanner.Verdict> verdict = scanner.scan(text);
-    if (verdict.isEmpty() && metadata != null) {
-      verdict =
-          metadata.entrySet().stream().map(this::scanEntry).flatMap(Optional::stream).findFirst();
-    }
-    return record(targetType, verdict);
+    return record(targetType, scanner.scan(text, metadata));
   }
 
-  private Optional<InjectionScanner.Verdict> scanEntry(Map.Entry<String, String> e) {
-    return scanner
-        .scan(e.getKey())
-        .or(() -> scanner.scan(e.getValue()))
-        .map(
-            v ->
-                new InjectionScanner.Verdict(
-                    v.findings().stream()
-                        .map(
-                            f ->
-                                new InjectionScanner.Finding(
-                                    f.kind(), "metadata." + e.getKey() + " " + f.evidence()))
+  /**
+   * Consecutive turns of one chat, judged by {@link TurnWindow} on a worker thread: one answer per
+   * turn, in order. {@code earlier} are the chat's clean turns before them, oldest first.
+   */
+  public Uni<List<Optional<String>>> screenTurns(
+      String targetType, List<String> earlier, List<Gated> turns) {
+    if (turns.isEmpty()) {
+      return Uni.createFrom().item(List.of());
+    }
+    return vertx.executeBlocking(
+        Uni.createFrom()
+            .item(
+                () ->
+                    window.judge(earlier, turns).stream()
+                        .map(v -> record(targetType, v))
                         .toList()));
   }
 

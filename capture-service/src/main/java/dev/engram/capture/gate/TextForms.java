@@ -29,13 +29,19 @@ final class TextForms {
   private static final Pattern SPACED =
       Pattern.compile("(?<![\\p{L}\\p{N}])\\p{L}(?:[ ._*-]\\p{L}){2,}(?![\\p{L}\\p{N}])");
 
+  /** Emoji and other pictographs, and punctuation runs inside a word ("ig-nore", "f*o*r"). */
+  private static final Pattern SPLITTERS =
+      Pattern.compile("[\\p{So}\\p{Sk}\\p{Co}]+|(?<=\\p{L})[-_.*·•|~^+'`]+(?=\\p{L})");
+
   private TextForms() {}
 
   /**
    * The forms of one text: {@code words} are the raw text and each distinct normalised form; {@code
-   * joined} is the last of them with spaced-out letters joined, or null when there are none.
+   * glued} are the last of them with spaced-out letters joined, and with emoji and in-word
+   * punctuation removed ("forget💀all" → "forgetall", "dis-re-gard" → "disregard"), each only when
+   * it differs.
    */
-  record Forms(List<String> words, String joined) {}
+  record Forms(List<String> words, List<String> glued) {}
 
   static Forms of(String raw) {
     LinkedHashSet<String> forms = new LinkedHashSet<>();
@@ -48,8 +54,16 @@ final class TextForms {
     }
     String leet = foldLeet(normal);
     forms.add(leet);
+    LinkedHashSet<String> glued = new LinkedHashSet<>();
     String joined = joinSpaced(leet);
-    return new Forms(List.copyOf(forms), joined.equals(leet) ? null : joined);
+    if (!joined.equals(leet)) {
+      glued.add(joined);
+    }
+    String unsplit = SPLITTERS.matcher(joined).replaceAll("");
+    if (!unsplit.equals(joined)) {
+      glued.add(unsplit);
+    }
+    return new Forms(List.copyOf(forms), List.copyOf(glued));
   }
 
   /** The text as a renderer shows it: default-ignorables stripped, then NFKC (case kept). */
@@ -130,7 +144,10 @@ final class TextForms {
     Matcher m = SPACED.matcher(text);
     StringBuilder out = new StringBuilder(text.length());
     while (m.find()) {
-      m.appendReplacement(out, Matcher.quoteReplacement(m.group().replaceAll("[ ._*-]", "")));
+      // "S-E-N-D T-H-E C-H-A-T": when letters are split by a mark, a space still ends a word.
+      String run = m.group();
+      String word = run.replaceAll(run.matches(".*[._*-].*") ? "[._*-]" : " ", "");
+      m.appendReplacement(out, Matcher.quoteReplacement(word));
     }
     m.appendTail(out);
     return out.toString().replaceAll("[ \\t]{2,}", " ");
