@@ -15,7 +15,7 @@ import java.util.Optional;
 public final class TurnWindow {
 
   /** How many turns before the new one the window reaches back. */
-  static final int TURNS = 2;
+  public static final int TURNS = 2;
 
   /** The characters kept of each earlier turn's end and of the new turn's start. */
   static final int EDGE = 600;
