@@ -76,6 +76,8 @@ public class InjectionScanner {
               + "|parser|screenplay|script|draft|prompt format|special tokens?)\\b",
           F);
 
+  private static final Pattern IDENTIFIER_MARK = Pattern.compile("(?<=\\p{L})[_.](?=\\p{L})");
+
   private static final Pattern HTML =
       Pattern.compile(
           "<\\s*/?\\s*(script|object|embed|applet|form|svg|link|meta|style|base|frame|frameset|math)\\b"
@@ -130,7 +132,9 @@ public class InjectionScanner {
       if (!needsOrder) {
         return shape;
       }
-      Optional<Finding> order = PhraseRules.DIRECTIVES.match(forms);
+      // Inside a call, "send_message" and "preferences.set" are words too.
+      Optional<Finding> order =
+          PhraseRules.DIRECTIVES.match(TextForms.of(IDENTIFIER_MARK.matcher(text).replaceAll(" ")));
       if (order.isPresent()) {
         return Optional.of(
             new Finding(Kind.INSTRUCTION_OVERRIDE, id + " carrying " + order.get().evidence()));

@@ -7,6 +7,7 @@ import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -25,7 +26,17 @@ import java.util.regex.Pattern;
  */
 final class PhraseRules {
 
-  private record Rule(InjectionScanner.Kind kind, String id, Pattern spaced, Pattern joined) {}
+  /**
+   * One rule; {@code scripts} are the non-Latin scripts its words are written in (empty for Latin
+   * rules): a text with none of them cannot match, so the rule is skipped — most of the rules are
+   * for other scripts, and skipping them keeps ordinary text cheap.
+   */
+  private record Rule(
+      InjectionScanner.Kind kind,
+      String id,
+      Pattern spaced,
+      Pattern joined,
+      Set<Character.UnicodeScript> scripts) {}
 
   private static final int FLAGS =
       Pattern.CASE_INSENSITIVE
@@ -35,15 +46,19 @@ final class PhraseRules {
 
   private static final Pattern WORD = Pattern.compile("[a-z]{2,}");
 
-  static final PhraseRules ALWAYS = new PhraseRules("rules.tsv");
-  static final PhraseRules SHAPES = new PhraseRules("shapes.tsv");
-  static final PhraseRules DIRECTIVES = new PhraseRules("directives.tsv");
+  static final PhraseRules ALWAYS = new PhraseRules("rules.tsv", true);
+  static final PhraseRules SHAPES = new PhraseRules("shapes.tsv", false);
+  static final PhraseRules DIRECTIVES = new PhraseRules("directives.tsv", false);
 
   private final List<Rule> rules;
   private final Set<String> words;
 
-  private PhraseRules(String name) {
+  /** Whether a phrase quoted in a text about attacks is passed (only where no shape hinted). */
+  private final boolean quotesMention;
+
+  private PhraseRules(String name, boolean quotesMention) {
     this.rules = load(name);
+    this.quotesMention = quotesMention;
     Set<String> found = new HashSet<>();
     for (Rule rule : rules) {
       Matcher m = WORD.matcher(rule.spaced().pattern().replaceAll("\\\\[a-zA-Z]", " "));
@@ -65,6 +80,9 @@ final class PhraseRules {
   /** The first rule that matches any form, with the matched text as evidence. */
   Optional<InjectionScanner.Finding> match(TextForms.Forms forms) {
     for (Rule rule : rules) {
+      if (!rule.scripts().isEmpty() && Collections.disjoint(rule.scripts(), forms.scripts())) {
+        continue;
+      }
       for (String form : forms.words()) {
         Optional<InjectionScanner.Finding> hit = find(rule, rule.spaced(), form);
         if (hit.isPresent()) {
@@ -81,10 +99,10 @@ final class PhraseRules {
     return Optional.empty();
   }
 
-  private static Optional<InjectionScanner.Finding> find(Rule rule, Pattern p, String form) {
+  private Optional<InjectionScanner.Finding> find(Rule rule, Pattern p, String form) {
     Matcher m = p.matcher(form);
     while (m.find()) {
-      if (!quotedMention(form, m)) {
+      if (!quotesMention || !quotedMention(form, m)) {
         return Optional.of(
             new InjectionScanner.Finding(rule.kind(), rule.id() + " " + quote(m.group())));
       }
@@ -152,7 +170,8 @@ final class PhraseRules {
                 InjectionScanner.Kind.valueOf(cols[0]),
                 cols[1],
                 Pattern.compile(pattern.replace(" ", "[\\s_*-]+"), FLAGS),
-                Pattern.compile(pattern.replace(" ", "[\\s_*-]*").replace("\\b", ""), FLAGS)));
+                Pattern.compile(pattern.replace(" ", "[\\s_*-]*").replace("\\b", ""), FLAGS),
+                TextForms.scripts(pattern.replaceAll("\\\\p\\{\\w+}", ""))));
       }
       return List.copyOf(rules);
     } catch (IOException e) {

@@ -4,10 +4,12 @@ import com.ibm.icu.lang.UCharacter;
 import com.ibm.icu.lang.UProperty;
 import com.ibm.icu.text.Normalizer2;
 import com.ibm.icu.text.SpoofChecker;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -31,7 +33,18 @@ final class TextForms {
 
   /** Emoji and other pictographs, and punctuation runs inside a word ("ig-nore", "f*o*r"). */
   private static final Pattern SPLITTERS =
-      Pattern.compile("[\\p{So}\\p{Sk}\\p{Co}]+|(?<=\\p{L})[-_.*·•|~^+'`]+(?=\\p{L})");
+      Pattern.compile("[\\p{So}\\p{Sk}\\p{Co}]+|(?<=\\p{L})[-_.*·•|~^+`]+(?=\\p{L})");
+
+  /**
+   * A word split on purpose: a pictograph between letters or words ("ig🌈nore", "wipe🧹every"), a
+   * mark that never sits inside a word ("f*o*r", "ig|nore"), or two in-word marks in one word
+   * ("dis-re-gard"). A compound ("check-up"), snake_case or an abbreviation has none of these, so
+   * ordinary text costs no extra form.
+   */
+  private static final Pattern SPLIT_WORD =
+      Pattern.compile(
+          "\\p{L}\\s?[\\p{So}\\p{Sk}\\p{Co}]+\\s?\\p{L}|\\p{L}[*·•|~^+`]+\\p{L}"
+              + "|\\p{L}+[-_.]\\p{L}+[-_.]\\p{L}");
 
   private TextForms() {}
 
@@ -41,7 +54,22 @@ final class TextForms {
    * punctuation removed ("forget💀all" → "forgetall", "dis-re-gard" → "disregard"), each only when
    * it differs.
    */
-  record Forms(List<String> words, List<String> glued) {}
+  record Forms(List<String> words, List<String> glued, Set<Character.UnicodeScript> scripts) {}
+
+  /** The scripts other than Latin (and the shared Common and Inherited) a text's letters use. */
+  static Set<Character.UnicodeScript> scripts(String text) {
+    EnumSet<Character.UnicodeScript> found = EnumSet.noneOf(Character.UnicodeScript.class);
+    text.codePoints()
+        .filter(cp -> cp >= 0x80 && Character.isLetter(cp))
+        .mapToObj(Character.UnicodeScript::of)
+        .filter(
+            s ->
+                s != Character.UnicodeScript.LATIN
+                    && s != Character.UnicodeScript.COMMON
+                    && s != Character.UnicodeScript.INHERITED)
+        .forEach(found::add);
+    return found;
+  }
 
   static Forms of(String raw) {
     LinkedHashSet<String> forms = new LinkedHashSet<>();
@@ -59,11 +87,10 @@ final class TextForms {
     if (!joined.equals(leet)) {
       glued.add(joined);
     }
-    String unsplit = SPLITTERS.matcher(joined).replaceAll("");
-    if (!unsplit.equals(joined)) {
-      glued.add(unsplit);
+    if (SPLIT_WORD.matcher(joined).find()) {
+      glued.add(SPLITTERS.matcher(joined).replaceAll(""));
     }
-    return new Forms(List.copyOf(forms), List.copyOf(glued));
+    return new Forms(List.copyOf(forms), List.copyOf(glued), scripts(raw));
   }
 
   /** The text as a renderer shows it: default-ignorables stripped, then NFKC (case kept). */
