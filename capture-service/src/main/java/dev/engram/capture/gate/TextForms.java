@@ -36,14 +36,14 @@ final class TextForms {
       Pattern.compile("[\\p{So}\\p{Sk}\\p{Co}]+|(?<=\\p{L})[-_.*·•|~^+`]+(?=\\p{L})");
 
   /**
-   * A word split on purpose: a pictograph between letters or words ("ig🌈nore", "wipe🧹every"), a
+   * A word split on purpose: a pictograph between letters, no space ("ig🌈nore", "wipe🧹every"), a
    * mark that never sits inside a word ("f*o*r", "ig|nore"), or two in-word marks in one word
    * ("dis-re-gard"). A compound ("check-up"), snake_case or an abbreviation has none of these, so
    * ordinary text costs no extra form.
    */
   private static final Pattern SPLIT_WORD =
       Pattern.compile(
-          "\\p{L}\\s?[\\p{So}\\p{Sk}\\p{Co}]+\\s?\\p{L}|\\p{L}[*·•|~^+`]+\\p{L}"
+          "\\p{L}[\\p{So}\\p{Sk}\\p{Co}]+\\p{L}|\\p{L}[*·•|~^+`]+\\p{L}"
               + "|\\p{L}+[-_.]\\p{L}+[-_.]\\p{L}");
 
   private TextForms() {}

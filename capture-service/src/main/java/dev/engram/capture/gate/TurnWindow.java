@@ -18,7 +18,7 @@ public final class TurnWindow {
   public static final int TURNS = 2;
 
   /** The characters kept of each earlier turn's end and of the new turn's start. */
-  static final int EDGE = 600;
+  static final int EDGE = 300;
 
   private final InjectionScanner scanner;
 
