@@ -13,8 +13,9 @@ import java.util.Optional;
 /**
  * Every write path asks the gate before storing text: a hit means "store it QUARANTINED with this
  * reason". Counts hits per target type and kind ({@code engram_gate_quarantined_total}). The scan
- * costs about 10 ms per 1,000 characters, so request paths use {@link #screen}, which runs it on a
- * worker thread rather than the event loop (where it stalled every other request).
+ * costs about 5–15 ms per 1,000 characters, so request paths use {@link #screen} and {@link
+ * #screenTurns}, which run it on a worker thread rather than the event loop (where it stalled every
+ * other request).
  */
 @ApplicationScoped
 public class PoisoningGate {
@@ -41,17 +42,6 @@ public class PoisoningGate {
   public Uni<Optional<String>> screen(
       String targetType, String text, Map<String, String> metadata) {
     return vertx.executeBlocking(Uni.createFrom().item(() -> check(targetType, text, metadata)));
-  }
-
-  /** The same for several texts in one trip to a worker thread, one answer per text, in order. */
-  public Uni<List<Optional<String>>> screen(String targetType, List<Gated> texts) {
-    if (texts.isEmpty()) {
-      return Uni.createFrom().item(List.of());
-    }
-    return vertx.executeBlocking(
-        Uni.createFrom()
-            .item(
-                () -> texts.stream().map(g -> check(targetType, g.text(), g.metadata())).toList()));
   }
 
   /** The quarantine reason for {@code text} written as a {@code targetType}, if any. */
