@@ -3,6 +3,7 @@ package dev.engram.capture.exchange;
 import dev.engram.capture.CaptureError;
 import dev.engram.capture.config.CaptureConfig;
 import dev.engram.capture.gate.PoisoningGate;
+import dev.engram.capture.gate.TurnWindow;
 import dev.engram.capture.outbox.Outbox;
 import dev.engram.capture.outbox.OutboxEvent.AggregateType;
 import dev.engram.capture.web.WriteLimits;
@@ -20,6 +21,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -87,7 +89,7 @@ public class ExchangeService {
             earlier -> {
               List<Slot> resolved = resolve(caller, slots, earlier, now);
               List<Exchange> rows = resolved.stream().filter(Slot::fresh).map(Slot::row).toList();
-              return screen(rows)
+              return screen(caller, rows)
                   .chain(() -> store(rows))
                   .chain(() -> enqueue(rows))
                   .chain(() -> remember.from(caller, rows))
@@ -173,15 +175,42 @@ public class ExchangeService {
     return result;
   }
 
-  /** Runs the gate over the fresh rows (off the event loop): a hit is stored QUARANTINED. */
-  private Uni<Void> screen(List<Exchange> rows) {
-    List<PoisoningGate.Gated> texts =
-        rows.stream().map(r -> new PoisoningGate.Gated(r.text, r.metadata)).toList();
-    return gate.screen("exchange", texts)
+  /**
+   * Runs the gate over the fresh rows (off the event loop): a hit is stored QUARANTINED. The turns
+   * of one chat are judged together with the chat's last clean turns before them ({@link
+   * TurnWindow}), so an instruction split over consecutive turns is caught: one indexed query per
+   * chat in the batch (a batch is nearly always one chat).
+   */
+  private Uni<Void> screen(Caller caller, List<Exchange> rows) {
+    Map<String, List<Exchange>> chats = new LinkedHashMap<>();
+    rows.stream()
+        .sorted(Comparator.comparing((Exchange r) -> r.occurredAt))
+        .forEach(
+            r -> chats.computeIfAbsent(r.agent + '\u0000' + r.chat, k -> new ArrayList<>()).add(r));
+    return Multi.createFrom()
+        .iterable(chats.values())
+        .onItem()
+        .transformToUniAndConcatenate(turns -> screenChat(caller, turns))
+        .collect()
+        .last()
+        .replaceWithVoid();
+  }
+
+  private Uni<Void> screenChat(Caller caller, List<Exchange> turns) {
+    Exchange first = turns.getFirst();
+    return exchanges
+        .activeNextTo(
+            caller.tenant(), first.agent, first.chat, first.occurredAt, true, TurnWindow.TURNS)
+        .chain(
+            before ->
+                gate.screenTurns(
+                    "exchange",
+                    before.reversed().stream().map(e -> e.text).toList(),
+                    turns.stream().map(r -> new PoisoningGate.Gated(r.text, r.metadata)).toList()))
         .invoke(
             reasons -> {
-              for (int i = 0; i < rows.size(); i++) {
-                Exchange row = rows.get(i);
+              for (int i = 0; i < turns.size(); i++) {
+                Exchange row = turns.get(i);
                 reasons
                     .get(i)
                     .ifPresent(

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -67,9 +68,19 @@ public class InjectionScanner {
               + "|[?&#](q|d|data|payload|secret|token|key|password|pwd|session|cookie|chat|history"
               + "|memory|conversation|exfil|content|msg|message)=[^&#\\s]*[A-Za-z0-9+/_=-]{48,}");
 
+  /** Words of a note about formats: there a role tag alone is an example, not a fake turn. */
+  private static final Pattern DISCUSSION =
+      Pattern.compile(
+          "\\b(templates?|formats?|chatml|fine-?tun\\w*|datasets?|training|tokens?|examples?|fixtures?"
+              + "|docs?|documentation|syntax|tags?|headers?|elements?|xml|html|snippets?|markup|schema"
+              + "|parser|screenplay|script|draft|prompt format|special tokens?)\\b",
+          F);
+
+  private static final Pattern IDENTIFIER_MARK = Pattern.compile("(?<=\\p{L})[_.](?=\\p{L})");
+
   private static final Pattern HTML =
       Pattern.compile(
-          "<\\s*/?\\s*(script|iframe|object|embed|applet|form|img|svg|link|meta|style|base|frame|frameset|math|video|audio|source)\\b"
+          "<\\s*/?\\s*(script|object|embed|applet|form|svg|link|meta|style|base|frame|frameset|math)\\b"
               + "|\\bon(error|load|click|mouseover|focus|blur|submit|change|input|keydown|keyup|begin|end|toggle)\\s*="
               + "|\\b(javascript|vbscript|livescript)\\s*:"
               + "|data\\s*:\\s*text/html",
@@ -83,8 +94,10 @@ public class InjectionScanner {
     List<Finding> findings = new ArrayList<>();
     Invisibles.find(text).ifPresent(findings::add);
     TextForms.Forms forms = TextForms.of(text);
-    PhraseRules.match(forms).ifPresent(findings::add);
+    List<Encodings.Decoded> decoded = Encodings.of(text);
+    phrases(text, forms, decoded).ifPresent(findings::add);
     Set<String> visible = new LinkedHashSet<>(List.of(text, TextForms.visible(text)));
+    visible.addAll(forms.glued());
     visible.stream()
         .map(InjectionScanner::exfiltration)
         .flatMap(Optional::stream)
@@ -96,6 +109,83 @@ public class InjectionScanner {
         .findFirst()
         .ifPresent(m -> findings.add(new Finding(Kind.HTML, PhraseRules.quote(m.group()))));
     return findings.isEmpty() ? Optional.empty() : Optional.of(new Verdict(findings));
+  }
+
+  /**
+   * The phrase rules; then a role tag, tool call or note to AI readers when it carries an order (or
+   * stands alone in a text that does not discuss formats); then every decoded reading of the text
+   * against the rules and the directives.
+   */
+  private static Optional<Finding> phrases(
+      String text, TextForms.Forms forms, List<Encodings.Decoded> decoded) {
+    Optional<Finding> hit = PhraseRules.ALWAYS.match(forms);
+    if (hit.isPresent()) {
+      return hit;
+    }
+    Optional<Finding> shape = PhraseRules.SHAPES.match(forms);
+    if (shape.isPresent()) {
+      String id = shape.get().evidence();
+      boolean needsOrder =
+          id.startsWith("tool-call:")
+              || id.startsWith("ai-reader:")
+              || DISCUSSION.matcher(text).find();
+      if (!needsOrder) {
+        return shape;
+      }
+      // Inside a call, "send_message" and "preferences.set" are words too.
+      Optional<Finding> order =
+          PhraseRules.DIRECTIVES.match(TextForms.of(IDENTIFIER_MARK.matcher(text).replaceAll(" ")));
+      if (order.isPresent()) {
+        return Optional.of(
+            new Finding(Kind.INSTRUCTION_OVERRIDE, id + " carrying " + order.get().evidence()));
+      }
+    }
+    return decoded(decoded, 2);
+  }
+
+  /** A decoded reading that holds an order, looked into {@code depth} encodings deep. */
+  private static Optional<Finding> decoded(List<Encodings.Decoded> readings, int depth) {
+    for (Encodings.Decoded d : readings) {
+      TextForms.Forms forms = TextForms.of(d.text());
+      Optional<Finding> hit =
+          PhraseRules.ALWAYS
+              .match(forms)
+              .or(() -> PhraseRules.DIRECTIVES.match(forms))
+              .or(() -> exfiltration(d.text()))
+              .or(() -> depth > 1 ? decoded(Encodings.of(d.text()), depth - 1) : Optional.empty());
+      if (hit.isPresent()) {
+        return Optional.of(
+            new Finding(hit.get().kind(), d.encoding() + " decoded: " + hit.get().evidence()));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * A text with its metadata: every key and value is scanned like the text; a finding in one names
+   * the key.
+   */
+  public Optional<Verdict> scan(String text, Map<String, String> metadata) {
+    Optional<Verdict> verdict = scan(text);
+    if (verdict.isEmpty() && metadata != null) {
+      verdict =
+          metadata.entrySet().stream().map(this::scanEntry).flatMap(Optional::stream).findFirst();
+    }
+    return verdict;
+  }
+
+  private Optional<Verdict> scanEntry(Map.Entry<String, String> e) {
+    return scan(e.getKey())
+        .or(() -> scan(e.getValue()))
+        .map(
+            v ->
+                new Verdict(
+                    v.findings().stream()
+                        .map(
+                            f ->
+                                new Finding(
+                                    f.kind(), "metadata." + e.getKey() + " " + f.evidence()))
+                        .toList()));
   }
 
   /**

@@ -13,8 +13,9 @@ import java.util.Optional;
 /**
  * Every write path asks the gate before storing text: a hit means "store it QUARANTINED with this
  * reason". Counts hits per target type and kind ({@code engram_gate_quarantined_total}). The scan
- * costs about 10 ms per 1,000 characters, so request paths use {@link #screen}, which runs it on a
- * worker thread rather than the event loop (where it stalled every other request).
+ * costs about 5–15 ms per 1,000 characters, so request paths use {@link #screen} and {@link
+ * #screenTurns}, which run it on a worker thread rather than the event loop (where it stalled every
+ * other request).
  */
 @ApplicationScoped
 public class PoisoningGate {
@@ -22,6 +23,7 @@ public class PoisoningGate {
   private final InjectionScanner scanner;
   private final MeterRegistry registry;
   private final Vertx vertx;
+  private final TurnWindow window;
 
   /** A text to screen with its metadata (null when it has none). */
   public record Gated(String text, Map<String, String> metadata) {}
@@ -30,6 +32,7 @@ public class PoisoningGate {
     this.scanner = scanner;
     this.registry = registry;
     this.vertx = vertx;
+    this.window = new TurnWindow(scanner);
   }
 
   /**
@@ -39,17 +42,6 @@ public class PoisoningGate {
   public Uni<Optional<String>> screen(
       String targetType, String text, Map<String, String> metadata) {
     return vertx.executeBlocking(Uni.createFrom().item(() -> check(targetType, text, metadata)));
-  }
-
-  /** The same for several texts in one trip to a worker thread, one answer per text, in order. */
-  public Uni<List<Optional<String>>> screen(String targetType, List<Gated> texts) {
-    if (texts.isEmpty()) {
-      return Uni.createFrom().item(List.of());
-    }
-    return vertx.executeBlocking(
-        Uni.createFrom()
-            .item(
-                () -> texts.stream().map(g -> check(targetType, g.text(), g.metadata())).toList()));
   }
 
   /** The quarantine reason for {@code text} written as a {@code targetType}, if any. */
@@ -62,26 +54,24 @@ public class PoisoningGate {
    * flagged one quarantines the whole item (the reason names the key).
    */
   public Optional<String> check(String targetType, String text, Map<String, String> metadata) {
-    Optional<InjectionScanner.Verdict> verdict = scanner.scan(text);
-    if (verdict.isEmpty() && metadata != null) {
-      verdict =
-          metadata.entrySet().stream().map(this::scanEntry).flatMap(Optional::stream).findFirst();
-    }
-    return record(targetType, verdict);
+    return record(targetType, scanner.scan(text, metadata));
   }
 
-  private Optional<InjectionScanner.Verdict> scanEntry(Map.Entry<String, String> e) {
-    return scanner
-        .scan(e.getKey())
-        .or(() -> scanner.scan(e.getValue()))
-        .map(
-            v ->
-                new InjectionScanner.Verdict(
-                    v.findings().stream()
-                        .map(
-                            f ->
-                                new InjectionScanner.Finding(
-                                    f.kind(), "metadata." + e.getKey() + " " + f.evidence()))
+  /**
+   * Consecutive turns of one chat, judged by {@link TurnWindow} on a worker thread: one answer per
+   * turn, in order. {@code earlier} are the chat's clean turns before them, oldest first.
+   */
+  public Uni<List<Optional<String>>> screenTurns(
+      String targetType, List<String> earlier, List<Gated> turns) {
+    if (turns.isEmpty()) {
+      return Uni.createFrom().item(List.of());
+    }
+    return vertx.executeBlocking(
+        Uni.createFrom()
+            .item(
+                () ->
+                    window.judge(earlier, turns).stream()
+                        .map(v -> record(targetType, v))
                         .toList()));
   }
 

