@@ -29,6 +29,6 @@ public interface FairShareConfig {
    * (Retry-After: 1). Large enough for a full MCP batch.
    */
   @WithDefault("64")
-  @Min(0)
+  @Min(1)
   int queue();
 }

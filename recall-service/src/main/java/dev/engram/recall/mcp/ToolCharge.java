@@ -7,7 +7,6 @@ import dev.engram.common.ratelimit.RateLimits.EndpointClass;
 import dev.engram.recall.share.FairShare;
 import io.quarkiverse.mcp.server.McpException;
 import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
-import io.smallrye.mutiny.Uni;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.annotation.Priority;
 import jakarta.interceptor.AroundInvoke;
@@ -17,10 +16,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Charges a tool call to the caller's key before the tool runs, and runs it in the key's turn
- * ({@link FairShare}) as its REST endpoint would. An empty bucket or a full turn is a JSON-RPC
- * error (not a tool result), so a client backs off as it would on a 429; the message says when to
- * retry. Tools that answer a {@link Uni} only start their work here and are not held to a turn.
+ * Charges a tool call to the caller's key before the tool runs, and runs the recall and context
+ * tools in the key's turn ({@link FairShare}) as their REST endpoints do. An empty bucket or a full
+ * turn is a JSON-RPC error (not a tool result), so a client backs off as it would on a 429; the
+ * message says when to retry.
  */
 @ToolBudget(EndpointClass.RECALL)
 @Interceptor
@@ -59,10 +58,8 @@ class ToolCharge {
             RATE_LIMITED);
       }
     }
-    if (budget == null
-        || key.isEmpty()
-        || Uni.class.isAssignableFrom(call.getMethod().getReturnType())) {
-      return call.proceed();
+    if (budget == null || budget.value() != EndpointClass.RECALL || key.isEmpty()) {
+      return call.proceed(); // only recall work (the recall and context tools) takes a turn
     }
     try {
       return share.call(key.get().id(), key.get().roles(), call::proceed);

@@ -32,8 +32,10 @@ public class FairShare {
   private final int concurrent;
   private final int queue;
   private final Counter refused;
-  private final Map<String, TypedGuard<Object>> guards = new ConcurrentHashMap<>();
-  private final Map<String, AtomicInteger> inside = new ConcurrentHashMap<>();
+  private final Map<String, Turns> keys = new ConcurrentHashMap<>();
+
+  /** One key's bulkhead and how many of its calls are inside it (running or waiting). */
+  private record Turns(TypedGuard<Object> guard, AtomicInteger inside) {}
 
   FairShare(FairShareConfig config, MeterRegistry registry) {
     this.enabled = config.enabled();
@@ -71,14 +73,14 @@ public class FairShare {
     if (!enabled || roles.contains(Roles.INTERNAL)) {
       return work.call();
     }
-    AtomicInteger calls = inside.computeIfAbsent(keyId, k -> new AtomicInteger());
-    calls.incrementAndGet();
+    Turns turns = keys.computeIfAbsent(keyId, k -> new Turns(guard(), new AtomicInteger()));
+    turns.inside().incrementAndGet();
     try {
-      return (T) guards.computeIfAbsent(keyId, k -> guard()).call((Callable<Object>) work);
+      return (T) turns.guard().call((Callable<Object>) work);
     } catch (BulkheadException e) {
       throw refusal();
     } finally {
-      calls.decrementAndGet();
+      turns.inside().decrementAndGet();
     }
   }
 
@@ -88,8 +90,8 @@ public class FairShare {
    * flood's refusals cost next to nothing; the bulkhead still decides for the calls that pass.
    */
   boolean full(String keyId) {
-    AtomicInteger calls = inside.get(keyId);
-    return enabled && calls != null && calls.get() >= concurrent + queue;
+    Turns turns = keys.get(keyId);
+    return enabled && turns != null && turns.inside().get() >= concurrent + queue;
   }
 
   /** The refusal of a call beyond the key's turns. */
@@ -114,7 +116,7 @@ public class FairShare {
     return TypedGuard.create(Object.class)
         .withBulkhead()
         .limit(concurrent)
-        .queueSize(Math.max(1, queue))
+        .queueSize(queue)
         .enableSynchronousQueueing()
         .done()
         .build();

@@ -196,13 +196,7 @@ class McpProtocolTest {
   }
 
   private static String call(int id, String method, String params) {
-    return "{\"jsonrpc\":\"2.0\",\"id\":"
-        + id
-        + ",\"method\":\""
-        + method
-        + "\",\"params\":"
-        + params
-        + "}";
+    return McpRawClient.call(id, method, params);
   }
 
   /** Opens a session of {@code version} and sends notifications/initialized; its id. */
