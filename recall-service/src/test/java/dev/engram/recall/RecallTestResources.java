@@ -80,7 +80,7 @@ public class RecallTestResources implements QuarkusTestResourceLifecycleManager 
             new ServiceStub(
                 graph,
                 "/internal/v1/graph/facts/current",
-                "{\"entities\":[],\"facts\":[],\"omitted\":0,\"took_ms\":1}");
+                "{\"entities\":[],\"facts\":[],\"omitted\":0,\"took_ms\":1,\"beliefs\":[]}");
         beliefs = new ServiceStub(graph, "/internal/v1/graph/beliefs/about", "{\"beliefs\":[]}");
       }
     } catch (IOException e) {

@@ -148,7 +148,7 @@ public class BeliefService {
     return neo4j.read(BeliefQueries.CONTRADICTED, parameters, BeliefView::of);
   }
 
-  BeliefsAbout.Response about(BeliefsAbout.Request request) {
+  public BeliefsAbout.Response about(BeliefsAbout.Request request) {
     List<String> names = new ArrayList<>();
     if (request.text() != null) {
       names.addAll(extractor.names(request.text()));

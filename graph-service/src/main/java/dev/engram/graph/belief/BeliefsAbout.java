@@ -15,31 +15,34 @@ import java.util.List;
  * about the entities in play: the names in {@code text} and in {@code entities}; with a {@code
  * mode}, only beliefs of that mode and untagged ones.
  */
-final class BeliefsAbout {
+public final class BeliefsAbout {
+
+  /** The most beliefs one request may ask for. */
+  public static final int MAX_LIMIT = 100;
 
   private BeliefsAbout() {}
 
   @JsonIgnoreProperties(ignoreUnknown = true)
-  record Request(
+  public record Request(
       @NotNull @Pattern(regexp = "[A-Za-z0-9._-]{1,64}") String tenant,
       @Size(max = 8192) String text,
       @Size(max = 50) List<@NotBlank @Size(max = 256) String> entities,
-      @Min(1) @Max(100) Integer limit,
+      @Min(1) @Max(MAX_LIMIT) Integer limit,
       @Pattern(regexp = Visibility.MODE) String mode) {
 
-    int limitOrDefault() {
+    public int limitOrDefault() {
       return limit == null ? 10 : limit;
     }
   }
 
   /** The beliefs naming one of the entities, most recently revised first. */
-  record Response(List<Belief> beliefs) {}
+  public record Response(List<Belief> beliefs) {}
 
   /**
    * A belief as context needs it: its truth value, how much evidence, and how much of it
    * contradicted (so the reader can tell a contested belief from a settled one).
    */
-  record Belief(
+  public record Belief(
       String id,
       String statement,
       double strength,

@@ -1,6 +1,7 @@
 package dev.engram.graph.currentfacts;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import dev.engram.graph.belief.BeliefsAbout;
 import dev.engram.graph.scope.Visibility;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -14,7 +15,9 @@ import java.util.List;
  * Body of {@code POST /internal/v1/graph/facts/current}: the entities named in {@code text} and
  * those given in {@code entities} (names or aliases, e.g. the people in the chat) are in play; the
  * current facts about them that (tenant, agent, chat) may see are asked for (with a {@code mode},
- * those of that mode and untagged ones).
+ * those of that mode and untagged ones). With {@code beliefs_limit}, the beliefs about the same
+ * text and entities come in the same answer ({@code POST .../beliefs/about}'s): context assembly
+ * asks for both, and one request costs both services half of two.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 record CurrentFactsRequest(
@@ -24,7 +27,8 @@ record CurrentFactsRequest(
     @Size(max = 8192) String text,
     @Size(max = 50) List<@NotBlank @Size(max = 256) String> entities,
     @Min(1) @Max(MAX_LIMIT) Integer limit,
-    @Pattern(regexp = Visibility.MODE) String mode) {
+    @Pattern(regexp = Visibility.MODE) String mode,
+    @Min(1) @Max(BeliefsAbout.MAX_LIMIT) Integer beliefsLimit) {
 
   /** Facts returned when the request names no limit. */
   static final int DEFAULT_LIMIT = 20;

@@ -1,6 +1,8 @@
 package dev.engram.graph.currentfacts;
 
 import dev.engram.common.auth.Roles;
+import dev.engram.graph.belief.BeliefService;
+import dev.engram.graph.belief.BeliefsAbout;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -20,9 +22,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 class CurrentFactsResource {
 
   private final CurrentFactsService service;
+  private final BeliefService beliefs;
 
-  CurrentFactsResource(CurrentFactsService service) {
+  CurrentFactsResource(CurrentFactsService service, BeliefService beliefs) {
     this.service = service;
+    this.beliefs = beliefs;
   }
 
   @POST
@@ -31,8 +35,20 @@ class CurrentFactsResource {
       summary = "Current facts about the entities a text names or a caller gives",
       description =
           "Within what (tenant, agent, chat) may see; never superseded or expired facts; best"
-              + " first, at most limit, with how many more matched.")
+              + " first, at most limit, with how many more matched; with beliefs_limit, also"
+              + " the beliefs about the same text and entities (as beliefs/about answers them).")
   public CurrentFactsResponse current(@NotNull @Valid CurrentFactsRequest request) {
-    return service.find(request);
+    CurrentFactsResponse found = service.find(request);
+    if (request.beliefsLimit() == null) {
+      return found;
+    }
+    var about =
+        new BeliefsAbout.Request(
+            request.tenant(),
+            request.text(),
+            request.entities(),
+            request.beliefsLimit(),
+            request.mode());
+    return found.withBeliefs(beliefs.about(about).beliefs());
   }
 }

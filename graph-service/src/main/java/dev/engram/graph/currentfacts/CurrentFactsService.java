@@ -58,7 +58,7 @@ class CurrentFactsService {
       total = rows.isEmpty() ? 0 : rows.getFirst().total();
     }
     long tookMs = (System.nanoTime() - started) / 1_000_000;
-    return new CurrentFactsResponse(inPlay, facts, total - facts.size(), tookMs);
+    return new CurrentFactsResponse(inPlay, facts, total - facts.size(), tookMs, null);
   }
 
   /**

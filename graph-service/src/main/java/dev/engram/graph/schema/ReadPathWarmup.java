@@ -55,9 +55,9 @@ class ReadPathWarmup implements WarmupStep {
           "/internal/v1/graph/neighbours",
           "{" + scope + "\"query\":\"" + query + "\",\"max_hops\":" + (1 + round % 2) + "}");
     }
-    self.post("/internal/v1/graph/facts/current", "{" + scope + "\"text\":\"" + query + "\"}");
+    // as context asks: the facts and the beliefs about the same text in one request
     self.post(
-        "/internal/v1/graph/beliefs/about",
-        "{\"tenant\":\"" + TENANT + "\",\"text\":\"" + query + "\"}");
+        "/internal/v1/graph/facts/current",
+        "{" + scope + "\"text\":\"" + query + "\",\"beliefs_limit\":10}");
   }
 }

@@ -53,6 +53,8 @@ class ServedContractsTest {
 
   @Test
   void currentFacts() {
+    // the operations fixture gives tenant t2 a belief, which request-beliefs asks for beside facts
+    SERVED.post(OPERATIONS, Contracts.json("graph-operations", "request.json"), 200);
     SERVED.post(OPERATIONS, CurrentFactsSeed.operations(), 200);
     for (String request : Contracts.examples("graph-current-facts", "request")) {
       JsonNode answer =
@@ -64,7 +66,10 @@ class ServedContractsTest {
           "took_ms",
           "entities.*.id",
           "facts.*.subject.id",
-          "facts.*.object.id");
+          "facts.*.object.id",
+          "beliefs.*.id",
+          "beliefs.*.strength",
+          "beliefs.*.confidence");
     }
     assertInvalid("graph-current-facts", CURRENT_FACTS);
   }

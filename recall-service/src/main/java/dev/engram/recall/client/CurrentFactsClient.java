@@ -9,8 +9,8 @@ import java.util.concurrent.CompletableFuture;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
- * Current facts for context assembly from graph-service, with a deadline; never retried (the
- * context waits for it and works without it).
+ * Current facts (and, if asked for, beliefs) for context assembly from graph-service, in one
+ * request with a deadline; never retried (the context waits for it and works without it).
  */
 @ApplicationScoped
 public class CurrentFactsClient implements FactSource {
@@ -24,18 +24,29 @@ public class CurrentFactsClient implements FactSource {
   }
 
   @Override
-  public CompletableFuture<Facts> current(
-      String tenant,
-      String agent,
-      String chat,
-      String mode,
-      String text,
-      List<String> entities,
-      int limit) {
+  public CompletableFuture<Found> current(Ask ask) {
     var request =
-        new GraphWire.CurrentFactsRequest(tenant, agent, chat, text, entities, limit, mode);
+        new GraphWire.CurrentFactsRequest(
+            ask.tenant(),
+            ask.agent(),
+            ask.chat(),
+            ask.text(),
+            ask.entities(),
+            ask.limit(),
+            ask.mode(),
+            ask.beliefsLimit() > 0 ? ask.beliefsLimit() : null);
     return Failures.skippable(
-        "graph-service", timeout, client.currentFacts(request).map(CurrentFactsClient::facts));
+        "graph-service",
+        timeout,
+        client
+            .currentFacts(request)
+            .map(
+                r ->
+                    new Found(
+                        facts(r),
+                        r == null || r.beliefs() == null
+                            ? null
+                            : GraphBeliefsClient.beliefs(r.beliefs()))));
   }
 
   /** Facts with a subject, a predicate and an object; anything less is left out. */

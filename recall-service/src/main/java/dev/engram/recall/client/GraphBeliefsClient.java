@@ -43,12 +43,13 @@ public class GraphBeliefsClient implements BeliefSource {
         && web.getResponse().getStatus() == 404;
   }
 
-  /** Beliefs with a statement and a truth value; anything less is left out. */
   private static List<Belief> beliefs(BeliefsWire.AboutResponse r) {
-    if (r == null || r.beliefs() == null) {
-      return List.of();
-    }
-    return r.beliefs().stream()
+    return r == null || r.beliefs() == null ? List.of() : beliefs(r.beliefs());
+  }
+
+  /** Beliefs with a statement and a truth value; anything less is left out. */
+  static List<Belief> beliefs(List<BeliefsWire.Belief> answered) {
+    return answered.stream()
         .filter(
             b ->
                 b.statement() != null

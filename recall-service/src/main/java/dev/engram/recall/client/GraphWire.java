@@ -39,10 +39,16 @@ final class GraphWire {
       String text,
       List<String> entities,
       int limit,
-      String mode) {}
+      String mode,
+      Integer beliefsLimit) {}
 
   @JsonIgnoreProperties(ignoreUnknown = true)
-  record CurrentFactsResponse(List<Entity> entities, List<Fact> facts, Long omitted, Long tookMs) {}
+  record CurrentFactsResponse(
+      List<Entity> entities,
+      List<Fact> facts,
+      Long omitted,
+      Long tookMs,
+      List<BeliefsWire.Belief> beliefs) {}
 
   @JsonIgnoreProperties(ignoreUnknown = true)
   record Fact(

@@ -185,8 +185,9 @@ public class ContextService {
   /**
    * Starts the other services' parts: slots, turns and canonical ids in one request to
    * capture-service (each part keeps its own deadline and, failed or late, its own entry in
-   * skipped); the facts and beliefs, which need the chat's people, as soon as the turns arrive
-   * (turns that failed put no one in play), while this thread recalls and reads the index.
+   * skipped); the facts and beliefs, which need the chat's people, in one request to graph-service
+   * as soon as the turns arrive (turns that failed put no one in play), while this thread recalls
+   * and reads the index.
    */
   private Remote ask(String tenant, ContextRequest r) {
     var c = context;
@@ -209,31 +210,48 @@ public class ContextService {
         turns
             .exceptionally(failed -> List.of())
             .thenApply(recent -> entities(People.of(recent, r.agent(), c.maxPeople()), recent));
+    int beliefsLimit = uncertain.enabled() ? uncertain.limit() : 0;
+    CompletableFuture<FactSource.Found> graph =
+        entities.thenCompose(
+            names -> {
+              if (!asked(names, r)) {
+                return CompletableFuture.completedFuture(
+                    new FactSource.Found(FactSource.Facts.NONE, List.of()));
+              }
+              var ask =
+                  new FactSource.Ask(
+                      tenant,
+                      r.agent(),
+                      r.chat(),
+                      r.mode(),
+                      r.query(),
+                      names,
+                      c.factsLimit(),
+                      beliefsLimit);
+              return facts.current(ask).thenCompose(found -> withBeliefs(found, ask, beliefsLimit));
+            });
     return new Remote(
         metrics.timed("slots", parts.slots()),
         turns,
         metrics.timed("canonical", parts.canonical()),
-        entities.thenCompose(
-            names ->
-                asked(names, r)
-                    ? metrics.timed(
-                        "facts",
-                        facts.current(
-                            tenant,
-                            r.agent(),
-                            r.chat(),
-                            r.mode(),
-                            r.query(),
-                            names,
-                            c.factsLimit()))
-                    : CompletableFuture.completedFuture(FactSource.Facts.NONE)),
-        entities.thenCompose(
-            names ->
-                asked(names, r) && uncertain.enabled()
-                    ? metrics.timed(
-                        "beliefs",
-                        beliefs.about(tenant, r.mode(), r.query(), names, uncertain.limit()))
-                    : CompletableFuture.completedFuture(List.of())));
+        metrics.timed("facts", graph.thenApply(FactSource.Found::facts)),
+        metrics.timed("beliefs", graph.thenApply(FactSource.Found::beliefs)));
+  }
+
+  /**
+   * The beliefs came with the facts unless none were asked for, or the graph-service predates them
+   * (a rolling upgrade): then they are asked for on their own, as before.
+   */
+  private CompletableFuture<FactSource.Found> withBeliefs(
+      FactSource.Found found, FactSource.Ask ask, int beliefsLimit) {
+    if (beliefsLimit == 0 || found.beliefs() != null) {
+      return CompletableFuture.completedFuture(
+          found.beliefs() == null ? new FactSource.Found(found.facts(), List.of()) : found);
+    }
+    return beliefs
+        .about(ask.tenant(), ask.mode(), ask.text(), ask.entities(), beliefsLimit)
+        .thenApply(more -> new FactSource.Found(found.facts(), more))
+        .exceptionally(failed -> new FactSource.Found(found.facts(), List.of()));
   }
 
   /** L2: recall on the query (none without one); its skipped signals are noted. */

@@ -13,16 +13,28 @@ public interface FactSource {
 
   /**
    * Current facts about the entities named in {@code text} and in {@code entities}, of {@code mode}
-   * and untagged (null: every mode).
+   * and untagged (null: every mode); with {@code beliefsLimit} above 0, the beliefs about them
+   * ({@link BeliefSource#about}) in the same request, which costs both services about half of a
+   * second request.
    */
-  CompletableFuture<Facts> current(
+  CompletableFuture<Found> current(Ask ask);
+
+  /** What {@link #current} asks for; {@code beliefsLimit} 0: no beliefs. */
+  record Ask(
       String tenant,
       String agent,
       String chat,
       String mode,
       String text,
       List<String> entities,
-      int limit);
+      int limit,
+      int beliefsLimit) {}
+
+  /**
+   * The facts and, if asked for, the beliefs; {@code beliefs} is null when they were not asked for
+   * or the graph did not answer them (a graph-service from before they came with the facts).
+   */
+  record Found(Facts facts, List<BeliefSource.Belief> beliefs) {}
 
   /** One current fact, by the names of its subject and object. */
   record Fact(

@@ -280,11 +280,13 @@ class ContextResourceTest {
 
   @Test
   void contestedBeliefsAboutTheQueryAreMarkedUncertainAndSettledOnesLeftOut() {
+    var facts = RecallTestResources.currentFacts();
     var beliefs = RecallTestResources.beliefs();
+    facts.reset();
     beliefs.reset();
-    beliefs.answer(
+    facts.answer(
         r ->
-            "{\"beliefs\":["
+            "{\"entities\":[],\"facts\":[],\"omitted\":0,\"took_ms\":1,\"beliefs\":["
                 + "{\"id\":\"b-1\",\"statement\":\"Alice works at Initech\",\"strength\":0.1,"
                 + "\"confidence\":0.8,\"evidence_count\":3,\"contradicting_evidence\":2,"
                 + "\"contradicted\":true},"
@@ -303,10 +305,14 @@ class ContextResourceTest {
       assertTrue(text.indexOf("Alice works at Initech", heading) > heading, text);
       assertTrue(
           !text.contains("Alice sails on Sundays"), "a settled belief is not a doubt: " + text);
-      var sent = beliefs.received().getLast().body();
+      // one request to graph-service asked for the facts and the beliefs
+      var sent = facts.received().getLast().body();
       assertEquals("t1", sent.get("tenant").asText());
       assertTrue(sent.get("text").asText().contains("Alice"), sent.toString());
+      assertTrue(sent.get("beliefs_limit").asInt() > 0, sent.toString());
+      assertEquals(List.of(), beliefs.received(), "no second request for the beliefs");
     } finally {
+      facts.reset();
       beliefs.reset();
     }
   }
@@ -325,12 +331,13 @@ class ContextResourceTest {
     facts.answer(
         r ->
             "work".equals(r.body().path("mode").textValue())
-                ? "{\"entities\":[],\"facts\":[],\"omitted\":0,\"took_ms\":1}"
+                ? "{\"entities\":[],\"facts\":[],\"omitted\":0,\"took_ms\":1,\"beliefs\":null}"
                 : "{\"entities\":[{\"id\":\"e-1\",\"name\":\"Alice\"}],\"facts\":[{\"id\":77,"
                     + "\"subject\":{\"id\":\"e-1\",\"name\":\"Alice\"},\"predicate\":\"rides\","
                     + "\"object\":{\"id\":\"e-2\",\"name\":\"Dragonfire\"},\"valid_from\":null,"
                     + "\"valid_to\":null,\"confidence\":0.9,\"scope\":\"AGENT\",\"agent\":\"bot1\","
-                    + "\"chat\":null}],\"omitted\":0,\"took_ms\":1}");
+                    + "\"chat\":null}],\"omitted\":0,\"took_ms\":1,\"beliefs\":null}");
+    // a graph-service from before beliefs came with the facts: they are asked for on their own
     beliefs.answer(
         r ->
             "work".equals(r.body().path("mode").textValue())

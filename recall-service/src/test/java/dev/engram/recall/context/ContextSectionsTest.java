@@ -348,6 +348,7 @@ class ContextSectionsTest {
     for (ObjectNode f : facts) {
       array.add(f);
     }
-    return answer.put("omitted", omitted).put("took_ms", 1).toString();
+    answer.put("omitted", omitted).put("took_ms", 1).putArray("beliefs");
+    return answer.toString();
   }
 }

@@ -2,6 +2,7 @@ package dev.engram.recall.contract;
 
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,6 +10,7 @@ import dev.engram.contracts.fixtures.Contracts;
 import dev.engram.contracts.index.DocKind;
 import dev.engram.recall.RecallTestResources;
 import dev.engram.recall.ServiceStub;
+import dev.engram.recall.context.BeliefSource;
 import dev.engram.recall.context.FactSource;
 import dev.engram.recall.recall.GraphNeighbours;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -186,19 +188,22 @@ class CalledContractsTest {
       JsonNode request = Contracts.json("graph-current-facts", example);
       List<String> entities = new ArrayList<>();
       request.get("entities").forEach(e -> entities.add(e.asText()));
-      FactSource.Facts got =
+      FactSource.Found got =
           facts
               .current(
-                  request.get("tenant").asText(),
-                  request.get("agent").asText(),
-                  request.get("chat").textValue(),
-                  request.get("mode").textValue(),
-                  request.get("text").textValue(),
-                  entities,
-                  request.get("limit").asInt())
+                  new FactSource.Ask(
+                      request.get("tenant").asText(),
+                      request.get("agent").asText(),
+                      request.get("chat").textValue(),
+                      request.get("mode").textValue(),
+                      request.get("text").textValue(),
+                      entities,
+                      request.get("limit").asInt(),
+                      request.path("beliefs_limit").asInt(0)))
               .get();
       Contracts.assertMatches(request, stub.received().getLast().body());
-      answered = answered == null ? got : answered;
+      assertNull(got.beliefs(), "the fixture response.json answers no beliefs");
+      answered = answered == null ? got.facts() : answered;
     }
     // recall keeps what a fact line shows: the names, the predicate and the validity
     List<FactSource.Fact> expected = new ArrayList<>();
@@ -214,6 +219,35 @@ class CalledContractsTest {
               f.get("valid_to").isNull() ? null : Instant.parse(f.get("valid_to").asText())));
     }
     assertEquals(new FactSource.Facts(expected, response.get("omitted").asLong()), answered);
+  }
+
+  @Test
+  void beliefsComeWithTheFactsWhenAskedFor() throws Exception {
+    ServiceStub stub = RecallTestResources.currentFacts();
+    stub.reset();
+    String answer = Contracts.text("graph-current-facts", "response-beliefs.json");
+    stub.answer(received -> answer);
+    JsonNode request = Contracts.json("graph-current-facts", "request-beliefs.json");
+    FactSource.Found got =
+        facts
+            .current(
+                new FactSource.Ask(
+                    request.get("tenant").asText(),
+                    request.get("agent").asText(),
+                    null,
+                    null,
+                    request.get("text").asText(),
+                    List.of("Alice"),
+                    request.get("limit").asInt(),
+                    request.get("beliefs_limit").asInt()))
+            .get();
+    Contracts.assertMatches(request, stub.received().getLast().body());
+    // recall keeps what an uncertain-belief line shows: the statement, the truth value, the
+    // evidence
+    assertEquals(
+        List.of(new BeliefSource.Belief("Alice lives in Porto", 1.0, 0.5, 1, 0, false)),
+        got.beliefs());
+    assertEquals(new FactSource.Facts(List.of(), 0), got.facts());
   }
 
   /** The context answer for {@code body}, through the production path, as the key of t1. */
