@@ -3,6 +3,7 @@ package dev.engram.graph.currentfacts;
 import dev.engram.common.auth.Roles;
 import dev.engram.graph.belief.BeliefService;
 import dev.engram.graph.belief.BeliefsAbout;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -11,6 +12,8 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -38,9 +41,8 @@ class CurrentFactsResource {
               + " first, at most limit, with how many more matched; with beliefs_limit, also"
               + " the beliefs about the same text and entities (as beliefs/about answers them).")
   public CurrentFactsResponse current(@NotNull @Valid CurrentFactsRequest request) {
-    CurrentFactsResponse found = service.find(request);
     if (request.beliefsLimit() == null) {
-      return found;
+      return service.find(request);
     }
     var about =
         new BeliefsAbout.Request(
@@ -49,6 +51,15 @@ class CurrentFactsResource {
             request.entities(),
             request.beliefsLimit(),
             request.mode());
-    return found.withBeliefs(beliefs.about(about).beliefs());
+    // side by side, as the two requests ran before they were one
+    CompletableFuture<BeliefsAbout.Response> asked =
+        CompletableFuture.supplyAsync(
+            () -> beliefs.about(about), Infrastructure.getDefaultWorkerPool());
+    CurrentFactsResponse found = service.find(request);
+    try {
+      return found.withBeliefs(asked.join().beliefs());
+    } catch (CompletionException e) {
+      throw e.getCause() instanceof RuntimeException cause ? cause : e;
+    }
   }
 }
