@@ -12,8 +12,9 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.RejectedExecutionException;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -51,15 +52,30 @@ class CurrentFactsResource {
             request.entities(),
             request.beliefsLimit(),
             request.mode());
-    // side by side, as the two requests ran before they were one
-    CompletableFuture<BeliefsAbout.Response> asked =
-        CompletableFuture.supplyAsync(
-            () -> beliefs.about(about), Infrastructure.getDefaultWorkerPool());
-    CurrentFactsResponse found = service.find(request);
+    // side by side, as the two requests ran before they were one; if the pool has not started
+    // the beliefs by the time the facts are read (all its threads busy, some of them waiting like
+    // this one), this thread reads them itself, so a full pool slows the request but never stalls
+    FutureTask<BeliefsAbout.Response> asked = new FutureTask<>(() -> beliefs.about(about));
     try {
-      return found.withBeliefs(asked.join().beliefs());
-    } catch (CompletionException e) {
-      throw e.getCause() instanceof RuntimeException cause ? cause : e;
+      Infrastructure.getDefaultWorkerPool().execute(asked);
+    } catch (RejectedExecutionException e) {
+      // shutting down: read them here
+    }
+    CurrentFactsResponse found = service.find(request);
+    asked.run(); // a no-op once the pool has started it
+    try {
+      return found.withBeliefs(asked.get().beliefs());
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException cause) {
+        throw cause;
+      }
+      if (e.getCause() instanceof Error error) {
+        throw error;
+      }
+      throw new IllegalStateException(e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while reading the beliefs", e);
     }
   }
 }

@@ -187,13 +187,19 @@ class CurrentFactsResourceTest {
     Map<String, Object> noAgent = body(A, null, "c1", "Alice", null, null);
     Map<String, Object> badTenant = body("a b", "bot1", "c1", "Alice", null, null);
     Map<String, Object> limit = body(A, "bot1", "c1", "Alice", null, 201);
+    Map<String, Object> noBeliefs = body(A, "bot1", "c1", "Alice", null, null);
+    noBeliefs.put("beliefs_limit", 0);
+    Map<String, Object> tooManyBeliefs = body(A, "bot1", "c1", "Alice", null, null);
+    tooManyBeliefs.put("beliefs_limit", 101);
     for (var bad :
         List.of(
             Map.entry("entities", tooMany),
             Map.entry("text", tooLong),
             Map.entry("agent", noAgent),
             Map.entry("tenant", badTenant),
-            Map.entry("limit", limit))) {
+            Map.entry("limit", limit),
+            Map.entry("beliefs_limit", noBeliefs),
+            Map.entry("beliefs_limit", tooManyBeliefs))) {
       post(TestKeys.INTERNAL, bad.getValue())
           .statusCode(400)
           .contentType(startsWith("application/problem+json"))

@@ -14,8 +14,8 @@ public interface FactSource {
   /**
    * Current facts about the entities named in {@code text} and in {@code entities}, of {@code mode}
    * and untagged (null: every mode); with {@code beliefsLimit} above 0, the beliefs about them
-   * ({@link BeliefSource#about}) in the same request, which costs both services about half of a
-   * second request.
+   * ({@link BeliefSource#about}) in the same request, which spares both services the HTTP, key
+   * check and JSON of a second one.
    */
   CompletableFuture<Found> current(Ask ask);
 

@@ -186,21 +186,7 @@ class CalledContractsTest {
     FactSource.Facts answered = null;
     for (String example : Contracts.examples("graph-current-facts", "request")) {
       JsonNode request = Contracts.json("graph-current-facts", example);
-      List<String> entities = new ArrayList<>();
-      request.get("entities").forEach(e -> entities.add(e.asText()));
-      FactSource.Found got =
-          facts
-              .current(
-                  new FactSource.Ask(
-                      request.get("tenant").asText(),
-                      request.get("agent").asText(),
-                      request.get("chat").textValue(),
-                      request.get("mode").textValue(),
-                      request.get("text").textValue(),
-                      entities,
-                      request.get("limit").asInt(),
-                      request.path("beliefs_limit").asInt(0)))
-              .get();
+      FactSource.Found got = facts.current(ask(request)).get();
       Contracts.assertMatches(request, stub.received().getLast().body());
       assertNull(got.beliefs(), "the fixture response.json answers no beliefs");
       answered = answered == null ? got.facts() : answered;
@@ -228,19 +214,7 @@ class CalledContractsTest {
     String answer = Contracts.text("graph-current-facts", "response-beliefs.json");
     stub.answer(received -> answer);
     JsonNode request = Contracts.json("graph-current-facts", "request-beliefs.json");
-    FactSource.Found got =
-        facts
-            .current(
-                new FactSource.Ask(
-                    request.get("tenant").asText(),
-                    request.get("agent").asText(),
-                    null,
-                    null,
-                    request.get("text").asText(),
-                    List.of("Alice"),
-                    request.get("limit").asInt(),
-                    request.get("beliefs_limit").asInt()))
-            .get();
+    FactSource.Found got = facts.current(ask(request)).get();
     Contracts.assertMatches(request, stub.received().getLast().body());
     // recall keeps what an uncertain-belief line shows: the statement, the truth value, the
     // evidence
@@ -248,6 +222,21 @@ class CalledContractsTest {
         List.of(new BeliefSource.Belief("Alice lives in Porto", 1.0, 0.5, 1, 0, false)),
         got.beliefs());
     assertEquals(new FactSource.Facts(List.of(), 0), got.facts());
+  }
+
+  /** What a current-facts fixture request asks, as {@link FactSource.Ask}. */
+  private static FactSource.Ask ask(JsonNode request) {
+    List<String> entities = new ArrayList<>();
+    request.get("entities").forEach(e -> entities.add(e.asText()));
+    return new FactSource.Ask(
+        request.get("tenant").asText(),
+        request.get("agent").asText(),
+        request.get("chat").textValue(),
+        request.get("mode").textValue(),
+        request.get("text").textValue(),
+        entities,
+        request.get("limit").asInt(),
+        request.path("beliefs_limit").asInt(0));
   }
 
   /** The context answer for {@code body}, through the production path, as the key of t1. */
