@@ -7,6 +7,7 @@ import dev.engram.graph.neo4j.Neo4jClient;
 import dev.engram.graph.neo4j.Neo4jValues;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,20 +26,31 @@ import java.util.Map;
 @ApplicationScoped
 class StoredFactsWarmup implements WarmupStep {
 
-  /** How many stored subjects the rounds cycle through. */
+  /** How many stored subjects the rounds cycle through, at most: half with facts, half beliefs. */
   static final int SAMPLES = 8;
 
   /**
    * Facts current in both times with their subject's name and the scope they were said in; the
    * first few found, not a scan of the store.
    */
-  static final String SAMPLE =
+  static final String FACT_SUBJECTS =
       """
       MATCH (s:Entity)-[f:FACT]->(:Entity)
       WHERE f.invalidated_at IS NULL
         AND (f.valid_from IS NULL OR f.valid_from <= $now)
         AND (f.valid_to IS NULL OR f.valid_to > $now)
       RETURN s.tenant AS tenant, s.name AS name, f.agent AS agent, f.chat AS chat
+      LIMIT $limit""";
+
+  /**
+   * The names beliefs are about (a belief is visible to every agent of its tenant); the first few
+   * found.
+   */
+  static final String BELIEF_NAMES =
+      """
+      MATCH (b:Belief)
+      WHERE b.strength IS NOT NULL AND size(b.entity_keys) > 0
+      RETURN b.tenant AS tenant, b.entity_keys[0] AS name, null AS agent, null AS chat
       LIMIT $limit""";
 
   /** One subject to ask about, in the scope its fact was stored in. */
@@ -98,16 +110,22 @@ class StoredFactsWarmup implements WarmupStep {
   /** The subjects the rounds ask about, read once (at most {@link #SAMPLES}). */
   List<Sample> samples() {
     if (samples == null) {
-      samples =
-          neo4j.read(
-              SAMPLE,
-              Map.of("limit", SAMPLES, "now", Neo4jValues.time(Instant.now())),
-              row ->
-                  new Sample(
-                      row.get("tenant").asString(),
-                      row.get("name").asString(),
-                      Neo4jValues.string(row.get("agent")),
-                      Neo4jValues.string(row.get("chat"))));
+      Map<String, Object> parameters =
+          Map.of("limit", SAMPLES / 2, "now", Neo4jValues.time(Instant.now()));
+      List<Sample> found = new ArrayList<>();
+      for (String statement : List.of(FACT_SUBJECTS, BELIEF_NAMES)) {
+        found.addAll(
+            neo4j.read(
+                statement,
+                parameters,
+                row ->
+                    new Sample(
+                        row.get("tenant").asString(),
+                        row.get("name").asString(),
+                        Neo4jValues.string(row.get("agent")),
+                        Neo4jValues.string(row.get("chat")))));
+      }
+      samples = List.copyOf(found);
     }
     return samples;
   }
