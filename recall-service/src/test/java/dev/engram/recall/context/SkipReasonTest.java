@@ -11,11 +11,10 @@ class SkipReasonTest {
   void aSkippedSourceAlwaysSaysWhy() {
     assertEquals(
         "capture-service answered 503",
-        ContextService.reason(new IllegalStateException("capture-service answered 503")));
-    assertEquals("did not answer in time", ContextService.reason(new TimeoutException()));
+        RemoteParts.reason(new IllegalStateException("capture-service answered 503")));
+    assertEquals("did not answer in time", RemoteParts.reason(new TimeoutException()));
+    assertEquals("failed (NullPointerException)", RemoteParts.reason(new NullPointerException()));
     assertEquals(
-        "failed (NullPointerException)", ContextService.reason(new NullPointerException()));
-    assertEquals(
-        "failed (IllegalStateException)", ContextService.reason(new IllegalStateException(" ")));
+        "failed (IllegalStateException)", RemoteParts.reason(new IllegalStateException(" ")));
   }
 }
