@@ -13,10 +13,10 @@ import java.util.Map;
  * Plans the current-facts statement before graph-service reports ready. The read-path warm-up asks
  * for current facts of a tenant with no entities, and {@link CurrentFactsService} runs this
  * statement only when an entity in play has a fact, so without this step the first context of a
- * tenant with facts planned it inside recall's 300 ms deadline. (The first context after {@code up}
- * still misses that deadline, measured 2026-11-28: what is left is Neo4j's empty page cache.) Neo4j
- * keys its plans by statement and parameter types, so the rounds vary what may be null (chat, mode)
- * as context's requests do. It reads entity ids nobody has.
+ * tenant with facts planned it inside recall's 300 ms deadline ({@link StoredFactsWarmup} then runs
+ * it with rows, when the store holds facts). Neo4j keys its plans by statement and parameter types,
+ * so the rounds vary what may be null (chat, mode) as context's requests do. It reads entity ids
+ * nobody has.
  */
 @ApplicationScoped
 class FactsStatementWarmup implements WarmupStep {
