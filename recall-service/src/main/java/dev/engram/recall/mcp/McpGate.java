@@ -60,12 +60,31 @@ class McpGate {
   }
 
   void register(@Observes Router router) {
+    // The extension also serves MCP 2024-11-05's HTTP+SSE transport (GET /mcp/sse, then POSTs to
+    // the message endpoint it announces). Nothing here guards it (session owners, JSON-RPC rules,
+    // batches: another tenant's key could post into a session's stream) and no client of Engram
+    // uses it, so it is not served; clients use Streamable HTTP at /mcp.
+    for (String legacy : List.of("/mcp/sse", "/mcp/messages", "/mcp/messages/*")) {
+      router.route(legacy).order(ORDER).handler(this::legacy);
+    }
     router.route("/mcp").order(ORDER).handler(this::session).failureHandler(this::refused);
     router
         .route(HttpMethod.POST, "/mcp")
         .order(ORDER + 1)
         .handler(BodyHandler.create(false).setBodyLimit(maxBodyBytes))
         .handler(this::messages);
+  }
+
+  private void legacy(RoutingContext rc) {
+    end(
+        rc,
+        404,
+        new Refusal(
+                JsonRpcRules.INVALID_REQUEST,
+                "the HTTP+SSE transport of MCP 2024-11-05 is not served: use Streamable HTTP,"
+                    + " POST /mcp",
+                null)
+            .toJson());
   }
 
   private void session(RoutingContext rc) {

@@ -180,6 +180,19 @@ class McpProtocolTest {
     assertError(single(internal), JsonRpcRules.SECURITY_ERROR, "forbidden");
   }
 
+  @Test
+  void theOldSseTransportIsNotServed() throws Exception {
+    // It bypassed the session owners and the JSON-RPC rules: another key could post into a stream.
+    Answer stream = send("GET", AGENT_T1_KEY, null, null, "/mcp/sse");
+    assertEquals(404, stream.statusCode(), stream.body());
+    assertError(single(stream), INVALID_REQUEST, "POST /mcp");
+    Answer message =
+        send("POST", AGENT_T2_KEY, null, call(3, "tools/list", "{}"), "/mcp/messages/abc");
+    assertEquals(404, message.statusCode(), message.body());
+    Answer unknown = send("GET", "not-a-key", null, null, "/mcp/sse");
+    assertEquals(401, unknown.statusCode(), unknown.body());
+  }
+
   private static String lists(int n) {
     return IntStream.range(0, n)
         .mapToObj(i -> call(100 + i, "tools/list", "{}"))
@@ -225,8 +238,13 @@ class McpProtocolTest {
   private record Answer(int statusCode, String body, java.net.http.HttpHeaders headers) {}
 
   private Answer send(String method, String key, String session, String body) throws Exception {
+    return send(method, key, session, body, "/mcp");
+  }
+
+  private Answer send(String method, String key, String session, String body, String path)
+      throws Exception {
     HttpRequest.Builder request =
-        HttpRequest.newBuilder(URI.create(mcp.toString()))
+        HttpRequest.newBuilder(URI.create(mcp.toString()).resolve(path))
             .timeout(Duration.ofSeconds(10))
             .header("Authorization", "Bearer " + key)
             .header("Accept", "application/json, text/event-stream")
