@@ -46,6 +46,19 @@ public class CaptureApi {
     return calls.get(as(key), "/v1/audit" + q, Wire.AuditPage.class);
   }
 
+  /** A turn of a conversation, e.g. one a memory was derived from. */
+  public Wire.Turn turn(String key, long exchangeId) {
+    return calls.get(as(key), "/v1/exchanges/" + exchangeId, Wire.Turn.class);
+  }
+
+  /**
+   * A new memory replaces this one (which stays, SUPERSEDED, linked both ways); answers the new
+   * one.
+   */
+  public Wire.Memory supersede(String key, long id, Wire.Supersede body) {
+    return calls.post(as(key), "/v1/memories/" + id + "/supersede", body, Wire.Memory.class);
+  }
+
   /** Deletes a memory and every derived trace of it. */
   public void forget(String key, long id) {
     calls.delete(as(key), "/v1/memories/" + id);

@@ -49,6 +49,13 @@ public final class Wire {
   /** A page of memories; {@code nextCursor} is null on the last one. */
   public record MemoryPage(List<Memory> items, String nextCursor) {}
 
+  /** One turn of a conversation ({@code GET /v1/exchanges/{id}}): a memory's source. */
+  public record Turn(
+      long id, String speaker, String role, String text, String occurredAt, String status) {}
+
+  /** A new memory replacing an old one: its text, and why (kept in the audit). */
+  public record Supersede(String text, String reason) {}
+
   /** A typed link between two memories. */
   public record Relation(long id, long fromMemory, long toMemory, String type, double weight) {}
 

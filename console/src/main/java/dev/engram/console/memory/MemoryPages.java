@@ -42,10 +42,13 @@ class MemoryPages {
     static native TemplateInstance memory(
         Person person,
         Wire.Memory memory,
+        List<SourceTurn> sources,
         Attempt<Wire.Relations> relations,
         Attempt<Wire.AuditPage> audit);
 
     static native TemplateInstance forget(Person person, Wire.Memory memory);
+
+    static native TemplateInstance supersede(Person person, Wire.Memory memory, String error);
   }
 
   private final CaptureApi capture;
@@ -86,6 +89,7 @@ class MemoryPages {
     return Templates.memory(
         signedIn.person(),
         memory,
+        SourceTurn.of(capture, key, memory),
         Attempt.of(() -> capture.relations(key, id)),
         Attempt.of(() -> capture.audit(key, id)));
   }
@@ -104,5 +108,36 @@ class MemoryPages {
     signedIn.requireToken(csrf);
     capture.forget(signedIn.key(), id);
     return Response.seeOther(URI.create("/memories?forgotten=" + id)).build();
+  }
+
+  /** The form for a new text that replaces this memory (the old one stays, SUPERSEDED). */
+  @GET
+  @Path("/{id}/supersede")
+  public TemplateInstance supersedeForm(@PathParam("id") long id) {
+    return Templates.supersede(signedIn.person(), capture.memory(signedIn.key(), id), null);
+  }
+
+  @POST
+  @Path("/{id}/supersede")
+  @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+  public Response supersede(
+      @PathParam("id") long id,
+      @FormParam("csrf") String csrf,
+      @FormParam("text") String text,
+      @FormParam("reason") String reason) {
+    signedIn.requireToken(csrf);
+    if (text == null || text.isBlank()) {
+      Wire.Memory memory = capture.memory(signedIn.key(), id);
+      return Response.status(400)
+          .entity(Templates.supersede(signedIn.person(), memory, "Enter the new text."))
+          .build();
+    }
+    Wire.Memory replacement =
+        capture.supersede(
+            signedIn.key(),
+            id,
+            new Wire.Supersede(
+                text.strip(), reason == null || reason.isBlank() ? null : reason.strip()));
+    return Response.seeOther(URI.create("/memories/" + replacement.id())).build();
   }
 }

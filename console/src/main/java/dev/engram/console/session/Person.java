@@ -11,8 +11,4 @@ public record Person(String keyId, String tenant, List<String> roles, String csr
   static Person of(ConsoleSession s) {
     return new Person(s.keyId(), s.tenant(), s.roles(), s.csrfToken());
   }
-
-  public boolean admin() {
-    return roles.contains("admin");
-  }
 }

@@ -70,11 +70,6 @@ public class SessionStore {
     sessions.remove(session.id());
   }
 
-  /** How many sessions are held (idle ones included until they are next looked at). */
-  int size() {
-    return sessions.size();
-  }
-
   private boolean expired(ConsoleSession session, Instant now) {
     return !session.lastSeen().plus(idle).isAfter(now);
   }

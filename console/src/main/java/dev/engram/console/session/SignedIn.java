@@ -1,11 +1,16 @@
 package dev.engram.console.session;
 
 import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.ForbiddenException;
+import jakarta.ws.rs.core.NewCookie;
+import jakarta.ws.rs.core.UriInfo;
 
 /** The session of the current request, set by {@link SessionFilter} before any page runs. */
 @RequestScoped
 public class SignedIn {
+
+  @Inject SessionStore sessions;
 
   private ConsoleSession session;
 
@@ -38,5 +43,18 @@ public class SignedIn {
       throw new IllegalStateException("no session: the page lacks a session check");
     }
     return session;
+  }
+
+  /**
+   * Ends this request's session, if it has one (a service no longer accepts its key): answers the
+   * expired cookie to send, or null when there was no session.
+   */
+  public NewCookie endSession(UriInfo uri) {
+    if (session == null) {
+      return null;
+    }
+    sessions.close(session);
+    session = null;
+    return SessionCookie.expired(uri);
   }
 }

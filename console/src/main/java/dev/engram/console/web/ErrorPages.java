@@ -1,12 +1,15 @@
 package dev.engram.console.web;
 
 import dev.engram.console.client.ServiceCallFailed;
+import dev.engram.console.session.SignedIn;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
 import jakarta.ws.rs.ForbiddenException;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 /**
@@ -16,13 +19,19 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 class ErrorPages {
 
   private final Template error;
+  private final SignedIn signedIn;
 
-  ErrorPages(@Location("error.html") Template error) {
+  ErrorPages(@Location("error.html") Template error, SignedIn signedIn) {
     this.error = error;
+    this.signedIn = signedIn;
   }
 
+  /**
+   * A service's refusal, in its own words. A 401 means the service no longer accepts the person's
+   * key (revoked): their session ends with it.
+   */
   @ServerExceptionMapper
-  Response refused(ServiceCallFailed e) {
+  Response refused(ServiceCallFailed e, UriInfo uri) {
     String title =
         switch (e.status()) {
           case 401 -> "Your key is no longer accepted";
@@ -34,7 +43,9 @@ class ErrorPages {
         };
     // A service's own failure is a bad gateway here: the console itself did not fail.
     int status = e.status() >= 500 ? 502 : e.status();
-    return page(status, title, e.service() + " said: " + e.detail());
+    Response page = page(status, title, e.service() + " said: " + e.detail());
+    NewCookie expired = e.status() == 401 ? signedIn.endSession(uri) : null;
+    return expired == null ? page : Response.fromResponse(page).cookie(expired).build();
   }
 
   @ServerExceptionMapper

@@ -46,12 +46,8 @@ class MemoryPagesTest {
     Browser browser = Browser.signedInAs(TestKeys.ADMIN);
 
     String html =
-        browser
-            .get("/memories?agent=bot1&chat=telegram:1&category=PROFILE&scope=CHAT&status=ARCHIVED")
-            .then()
-            .statusCode(200)
-            .extract()
-            .asString();
+        browser.page(
+            "/memories?agent=bot1&chat=telegram:1&category=PROFILE&scope=CHAT&status=ARCHIVED");
 
     assertEquals(
         "agent=bot1&chat=telegram%3A1&category=PROFILE&scope=CHAT&status=ARCHIVED&limit=50",
@@ -86,7 +82,7 @@ class MemoryPagesTest {
 
     for (String page :
         List.of("/memories", "/memories/41", "/memories/41/forget", "/search?q=x&agent=bot1")) {
-      String html = browser.get(page).then().statusCode(200).extract().asString();
+      String html = browser.page(page);
       assertTrue(html.contains(Fixtures.HOSTILE_ESCAPED), page + " shows the text");
       assertFalse(html.contains("<img"), page + " made it markup:\n" + html);
     }
@@ -97,11 +93,7 @@ class MemoryPagesTest {
     stub.answer("POST /v1/recall", 200, Fixtures.recall("Alice prefers green tea"));
     String html =
         Browser.signedInAs(TestKeys.AGENT)
-            .get("/search?q=what does Alice drink&agent=bot1&chat=telegram:1&k=5")
-            .then()
-            .statusCode(200)
-            .extract()
-            .asString();
+            .page("/search?q=what does Alice drink&agent=bot1&chat=telegram:1&k=5");
 
     JsonNode sent =
         new ObjectMapper()
@@ -127,7 +119,7 @@ class MemoryPagesTest {
     stub.answer("POST /v1/recall", 200, Fixtures.recall("tea"));
     Browser browser = Browser.signedInAs(TestKeys.AGENT);
 
-    String noAgent = browser.get("/search?q=tea").then().statusCode(200).extract().asString();
+    String noAgent = browser.page("/search?q=tea");
     assertTrue(noAgent.contains("name the agent"));
     assertTrue(stub.received().stream().noneMatch(r -> r.path().equals("/v1/recall")));
 
@@ -144,13 +136,7 @@ class MemoryPagesTest {
             200,
             "{\"items\":[{\"id\":1,\"from_memory\":41,\"to_memory\":12,\"type\":\"SUPPORTS\",\"weight\":1.0}]}")
         .refuse("GET /v1/audit", 403, "needs one of the roles admin, ops");
-    String html =
-        Browser.signedInAs(TestKeys.AGENT)
-            .get("/memories/41")
-            .then()
-            .statusCode(200)
-            .extract()
-            .asString();
+    String html = Browser.signedInAs(TestKeys.AGENT).page("/memories/41");
 
     assertTrue(html.contains("Replaces <a href=\"/memories/40\">memory 40</a>"), html);
     assertTrue(html.contains("exchange 7, exchange 8"));
@@ -166,7 +152,7 @@ class MemoryPagesTest {
         .answer("GET /v1/memories", 200, Fixtures.page());
     Browser browser = Browser.signedInAs(TestKeys.AGENT);
 
-    String confirm = browser.get("/memories/41/forget").then().statusCode(200).extract().asString();
+    String confirm = browser.page("/memories/41/forget");
     assertTrue(confirm.contains("<form method=\"post\" action=\"/memories/41/forget\">"));
     assertEquals(List.of(), stub.writes(), "asking changes nothing");
 
@@ -192,5 +178,60 @@ class MemoryPagesTest {
             .extract()
             .asString();
     assertTrue(html.contains("capture-service said: no memory 77"));
+  }
+
+  @Test
+  void aMemorysPageShowsTheTurnsItCameFromEachReadWithThePersonsKey() {
+    stub.answer("GET /v1/memories/41", 200, Fixtures.memory(41, "tea"))
+        .answer(
+            "GET /v1/exchanges/7",
+            200,
+            "{\"id\":7,\"speaker\":\"alice\",\"role\":\"user\",\"text\":"
+                + "\"I only drink green tea <b>now</b>\",\"occurred_at\":\"2026-11-01T09:59:00Z\","
+                + "\"status\":\"ACTIVE\"}")
+        .refuse("GET /v1/exchanges/8", 404, "no exchange 8")
+        .answer("GET /v1/memories/41/relations", 200, "{\"items\":[]}")
+        .answer("GET /v1/audit", 200, "{\"items\":[],\"next_cursor\":null}");
+    String html = Browser.signedInAs(TestKeys.AGENT).page("/memories/41");
+
+    assertTrue(html.contains("alice (2026-11-01T09:59:00Z)"), html);
+    assertTrue(html.contains("I only drink green tea &lt;b&gt;now&lt;/b&gt;"));
+    assertTrue(
+        html.contains("exchange 8: <span class=\"error\">capture-service: no exchange 8</span>"));
+    assertTrue(
+        stub.received().stream()
+            .allMatch(r -> ("Bearer " + TestKeys.AGENT).equals(r.authorization())));
+  }
+
+  @Test
+  void replacingAMemorySupersedesItAndOpensTheNewOne() throws Exception {
+    stub.answer("GET /v1/memories/41", 200, Fixtures.memory(41, "tea"))
+        .answer("POST /v1/memories/41/supersede", 201, Fixtures.memory(42, "coffee"));
+    Browser browser = Browser.signedInAs(TestKeys.AGENT);
+
+    String form = browser.page("/memories/41/supersede");
+    assertTrue(form.contains("<label for=\"text\">New text</label>"));
+    assertEquals(List.of(), stub.writes());
+
+    browser
+        .post("/memories/41/supersede", browser.csrf(), java.util.Map.of("text", " ", "reason", ""))
+        .then()
+        .statusCode(400);
+    assertEquals(List.of(), stub.writes(), "an empty text is asked for again, not sent");
+
+    browser
+        .post(
+            "/memories/41/supersede",
+            browser.csrf(),
+            java.util.Map.of("text", "Alice drinks coffee now", "reason", "she said so"))
+        .then()
+        .statusCode(303)
+        .header("Location", org.hamcrest.Matchers.endsWith("/memories/42"));
+    ServiceStub.Received write = stub.writes().getFirst();
+    assertEquals("Bearer " + TestKeys.AGENT, write.authorization());
+    assertEquals(
+        new ObjectMapper()
+            .readTree("{\"text\":\"Alice drinks coffee now\",\"reason\":\"she said so\"}"),
+        new ObjectMapper().readTree(write.body()));
   }
 }

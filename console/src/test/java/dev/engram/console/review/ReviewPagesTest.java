@@ -32,13 +32,7 @@ class ReviewPagesTest {
   void anAdminSeesQuarantineWithTheGatesReasonAndPromotionsWithTheirEvidence() {
     stub.answer("GET /v1/quarantine", 200, Fixtures.quarantine(Fixtures.HOSTILE))
         .answer("GET /v1/promotions", 200, Fixtures.promotions("Alice is a vegetarian"));
-    String html =
-        Browser.signedInAs(TestKeys.ADMIN)
-            .get("/review")
-            .then()
-            .statusCode(200)
-            .extract()
-            .asString();
+    String html = Browser.signedInAs(TestKeys.ADMIN).page("/review");
 
     assertTrue(html.contains("prompt injection: ignore previous instructions"));
     assertTrue(html.contains(Fixtures.HOSTILE_ESCAPED));
@@ -57,7 +51,7 @@ class ReviewPagesTest {
         .refuse("POST /v1/promotions/9/approve", 403, "only an admin may decide a promotion");
     Browser agent = Browser.signedInAs(TestKeys.AGENT);
 
-    String html = agent.get("/review").then().statusCode(200).extract().asString();
+    String html = agent.page("/review");
     assertTrue(html.contains("capture-service: needs the role admin"), html);
     assertTrue(html.contains("Alice is a vegetarian"), "the part it may read still shows");
 

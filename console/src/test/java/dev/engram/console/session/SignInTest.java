@@ -126,11 +126,23 @@ class SignInTest {
 
   @Test
   void theSignInPageIsLabelledForScreenReaders() {
-    String html = new Browser().get("/sign-in").then().statusCode(200).extract().asString();
+    String html = new Browser().page("/sign-in");
     org.hamcrest.MatcherAssert.assertThat(html, containsString("<html lang=\"en\">"));
     org.hamcrest.MatcherAssert.assertThat(html, containsString("<main id=\"main\">"));
     org.hamcrest.MatcherAssert.assertThat(
         html, containsString("<label for=\"key\">API key</label>"));
     org.hamcrest.MatcherAssert.assertThat(html, containsString("<h1>Sign in</h1>"));
+  }
+
+  @Test
+  void aKeyRevokedMeanwhileEndsTheSession() {
+    StubbedServices.stub().refuse("GET /v1/memories", 401, "unknown key");
+    Browser browser = Browser.signedInAs(TestKeys.ADMIN);
+
+    Response r = browser.get("/memories");
+    assertEquals(401, r.statusCode());
+    assertTrue(r.asString().contains("Your key is no longer accepted"));
+    assertTrue(r.header("Set-Cookie").contains("Max-Age=0"), r.header("Set-Cookie"));
+    browser.get("/search").then().statusCode(303).header("Location", endsWith("/sign-in"));
   }
 }

@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -40,6 +41,11 @@ public final class Browser {
     return request().get(path);
   }
 
+  /** A page that must answer 200: its HTML. */
+  public String page(String path) {
+    return get(path).then().statusCode(200).extract().asString();
+  }
+
   /** Posts a form; {@code csrf} null leaves the token out. */
   public Response post(String path, String csrf) {
     RequestSpecification r = request().contentType("application/x-www-form-urlencoded");
@@ -49,6 +55,15 @@ public final class Browser {
       r = r.formParam("nothing", "");
     }
     return r.post(path);
+  }
+
+  /** Posts a form with its token and more fields. */
+  public Response post(String path, String csrf, Map<String, String> fields) {
+    return request()
+        .contentType("application/x-www-form-urlencoded")
+        .formParam("csrf", csrf)
+        .formParams(fields)
+        .post(path);
   }
 
   /** This session's form token, read from a page as a browser would. */

@@ -57,7 +57,7 @@ class KeyForwardingTest {
     reset();
     browse(first);
     assertEquals(Set.of("Bearer " + TestKeys.ADMIN), authorizations());
-    assertEquals(9, stub.received().size(), "every page's calls were seen");
+    assertEquals(11, stub.received().size(), "every page's calls were seen");
 
     reset();
     browse(second);
