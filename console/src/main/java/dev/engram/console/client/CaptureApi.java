@@ -59,6 +59,11 @@ public class CaptureApi {
     return calls.post(as(key), "/v1/memories/" + id + "/supersede", body, Wire.Memory.class);
   }
 
+  /** The tenant at a glance (admin and ops keys). */
+  public Wire.Stats stats(String key) {
+    return calls.get(as(key), "/v1/stats", Wire.Stats.class);
+  }
+
   /** Deletes a memory and every derived trace of it. */
   public void forget(String key, long id) {
     calls.delete(as(key), "/v1/memories/" + id);

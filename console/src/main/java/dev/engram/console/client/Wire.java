@@ -107,6 +107,47 @@ public final class Wire {
   /** A page of promotions. */
   public record PromotionPage(List<Promotion> items, String nextCursor) {}
 
+  /** {@code GET /v1/stats}: one tenant at a glance. */
+  public record Stats(
+      String tenant,
+      PoolCounts memories,
+      Held exchanges,
+      FactCounts facts,
+      Held slots,
+      ReflectorTotals reflector,
+      Outbox outbox) {}
+
+  /** The memory pool by status; low confidence counts ACTIVE memories only. */
+  public record PoolCounts(
+      long active, long archived, long superseded, long quarantined, long lowConfidence) {}
+
+  /** A total and how many of it the poisoning gate holds. */
+  public record Held(long total, long quarantined) {}
+
+  /** Facts: current (ACTIVE, not invalidated), superseded, quarantined. */
+  public record FactCounts(long current, long superseded, long quarantined) {}
+
+  /** The Reflector's backlog and its totals over finished runs. */
+  public record ReflectorTotals(
+      long pendingExchanges,
+      long runs,
+      long exchangesRead,
+      long extracted,
+      long inserted,
+      long touched,
+      long superseded,
+      long skipped,
+      long quarantined,
+      long archived,
+      String lastRunFinishedAt,
+      double exchangesPerSecond) {}
+
+  /** The outbox backlog per projection. */
+  public record Outbox(Backlog recall, Backlog graph) {}
+
+  /** Events waiting, dead letters, and how old the oldest waiting one is. */
+  public record Backlog(long pending, long dead, double lagSeconds) {}
+
   /** {@code POST /v1/recall}: the fused hits, best first, and the signals that were skipped. */
   public record RecallAnswer(List<Hit> items, List<Skipped> skippedSignals, long tookMs) {}
 

@@ -11,6 +11,20 @@ public final class Fixtures {
   /** The same, as it must appear in a page's source: escaped. */
   public static final String HOSTILE_ESCAPED = "&lt;img src=x onerror=alert(1)&gt;";
 
+  /** {@code GET /v1/stats} of tenant acme. */
+  public static final String STATS =
+      """
+      {"tenant":"acme",
+       "memories":{"active":120,"archived":7,"superseded":5,"quarantined":2,"low_confidence":11},
+       "exchanges":{"total":900,"quarantined":3},"facts":{"current":40,"superseded":6,"quarantined":1},
+       "slots":{"total":12,"quarantined":0},
+       "reflector":{"pending_exchanges":14,"runs":30,"exchanges_read":880,"extracted":200,
+         "inserted":150,"touched":20,"superseded":5,"skipped":25,"quarantined":2,"archived":4,
+         "last_run_finished_at":"2026-11-28T10:00:00Z","exchanges_per_second":35.5},
+       "outbox":{"recall":{"pending":3,"dead":0,"lag_seconds":1.5},
+                 "graph":{"pending":9,"dead":1,"lag_seconds":12.25}}}
+      """;
+
   private Fixtures() {}
 
   public static String memory(long id, String text) {

@@ -39,7 +39,8 @@ class SecurityHeadersTest {
         .answer("GET /v1/audit", 200, "{\"items\":[],\"next_cursor\":null}")
         .answer("POST /v1/recall", 200, Fixtures.recall("tea"))
         .answer("GET /v1/quarantine", 200, Fixtures.quarantine("x"))
-        .answer("GET /v1/promotions", 200, Fixtures.promotions("y"));
+        .answer("GET /v1/promotions", 200, Fixtures.promotions("y"))
+        .answer("GET /v1/stats", 200, Fixtures.STATS);
   }
 
   @Test
@@ -54,6 +55,7 @@ class SecurityHeadersTest {
     responses.put("forget", browser.get("/memories/41/forget"));
     responses.put("search", browser.get("/search?q=tea&agent=bot1"));
     responses.put("review", browser.get("/review"));
+    responses.put("health", browser.get("/health"));
     responses.put("stylesheet", browser.get("/console.css"));
     responses.put("refused post", browser.post("/memories/41/forget", "wrong"));
     responses.put("unknown page", browser.get("/no-such-page"));
@@ -71,7 +73,13 @@ class SecurityHeadersTest {
     Browser browser = Browser.signedInAs(TestKeys.ADMIN);
     for (String page :
         new String[] {
-          "/memories", "/memories/41", "/memories/41/forget", "/search?q=tea&agent=bot1", "/review"
+          "/memories",
+          "/memories/41",
+          "/memories/41/forget",
+          "/memories/41/supersede",
+          "/search?q=tea&agent=bot1",
+          "/review",
+          "/health"
         }) {
       String html = browser.page(page);
       assertFalse(INLINE.matcher(html).find(), page + ":\n" + html);
