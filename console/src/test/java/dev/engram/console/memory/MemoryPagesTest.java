@@ -29,14 +29,6 @@ class MemoryPagesTest {
     stub.reset();
   }
 
-  private String query(String path) {
-    return stub.received().stream()
-        .filter(r -> r.path().equals(path))
-        .findFirst()
-        .orElseThrow()
-        .query();
-  }
-
   @Test
   void theListPassesTheFiltersAndPagesOn() {
     stub.answer(
@@ -51,7 +43,7 @@ class MemoryPagesTest {
 
     assertEquals(
         "agent=bot1&chat=telegram%3A1&category=PROFILE&scope=CHAT&status=ARCHIVED&limit=50",
-        query("/v1/memories"));
+        stub.queryOf("/v1/memories"));
     assertTrue(
         html.contains(
             "href=\"/memories?agent=bot1&amp;chat=telegram%3A1&amp;category=PROFILE&amp;scope=CHAT"
@@ -67,7 +59,7 @@ class MemoryPagesTest {
         .get("/memories?category=<b>&status=x")
         .then()
         .statusCode(200);
-    assertEquals("limit=50", query("/v1/memories"));
+    assertEquals("limit=50", stub.queryOf("/v1/memories"));
   }
 
   @Test

@@ -41,7 +41,7 @@ class ReviewPagesTest {
     assertTrue(html.contains("Alice is a vegetarian"));
     assertTrue(html.contains("4 days, 6 sessions, confidence 0.95"));
     assertTrue(html.contains("action=\"/review/promotions/9/approve\""));
-    assertEquals("status=PENDING&limit=50", query("/v1/promotions"));
+    assertEquals("status=PENDING&limit=50", stub.queryOf("/v1/promotions"));
   }
 
   @Test
@@ -102,13 +102,5 @@ class ReviewPagesTest {
     Browser admin = Browser.signedInAs(TestKeys.ADMIN);
     admin.post("/review/quarantine/fact/3/release", admin.csrf()).then().statusCode(404);
     assertEquals(List.of(), stub.writes());
-  }
-
-  private String query(String path) {
-    return stub.received().stream()
-        .filter(r -> r.path().equals(path))
-        .findFirst()
-        .orElseThrow()
-        .query();
   }
 }

@@ -81,6 +81,30 @@ public final class ServiceStub implements AutoCloseable {
     return List.copyOf(received);
   }
 
+  /**
+   * Every read a page makes answered with harmless content: memory 41 and its list, relations,
+   * audit, a recall hit, one quarantined item, one promotion, the tenant's stats.
+   */
+  public ServiceStub everyPage() {
+    return answer("GET /v1/memories", 200, Fixtures.page(Fixtures.memory(41, "tea")))
+        .answer("GET /v1/memories/41", 200, Fixtures.memory(41, "tea"))
+        .answer("GET /v1/memories/41/relations", 200, "{\"items\":[]}")
+        .answer("GET /v1/audit", 200, "{\"items\":[],\"next_cursor\":null}")
+        .answer("POST /v1/recall", 200, Fixtures.recall("tea"))
+        .answer("GET /v1/quarantine", 200, Fixtures.quarantine("x"))
+        .answer("GET /v1/promotions", 200, Fixtures.promotions("y"))
+        .answer("GET /v1/stats", 200, Fixtures.STATS);
+  }
+
+  /** The raw query string of the first request to {@code path}. */
+  public String queryOf(String path) {
+    return received.stream()
+        .filter(r -> r.path().equals(path))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no request to " + path))
+        .query();
+  }
+
   public List<Received> writes() {
     return received.stream().filter(Received::write).toList();
   }

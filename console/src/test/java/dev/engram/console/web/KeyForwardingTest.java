@@ -3,7 +3,6 @@ package dev.engram.console.web;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.engram.console.support.Browser;
-import dev.engram.console.support.Fixtures;
 import dev.engram.console.support.ServiceStub;
 import dev.engram.console.support.StubbedServices;
 import dev.engram.console.support.TestKeys;
@@ -26,14 +25,7 @@ class KeyForwardingTest {
   void reset() {
     stub = StubbedServices.stub();
     stub.reset();
-    stub.answer("GET /v1/memories", 200, Fixtures.page(Fixtures.memory(41, "tea")))
-        .answer("GET /v1/memories/41", 200, Fixtures.memory(41, "tea"))
-        .answer("GET /v1/memories/41/relations", 200, "{\"items\":[]}")
-        .answer("GET /v1/audit", 200, "{\"items\":[],\"next_cursor\":null}")
-        .answer("POST /v1/recall", 200, Fixtures.recall("tea"))
-        .answer("GET /v1/quarantine", 200, Fixtures.quarantine("x"))
-        .answer("GET /v1/promotions", 200, Fixtures.promotions("y"))
-        .answer("DELETE /v1/memories/41", 204, "");
+    stub.everyPage().answer("DELETE /v1/memories/41", 204, "");
   }
 
   private static void browse(Browser b) {

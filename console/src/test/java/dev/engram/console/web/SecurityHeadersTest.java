@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.engram.console.support.Browser;
-import dev.engram.console.support.Fixtures;
 import dev.engram.console.support.StubbedServices;
 import dev.engram.console.support.TestKeys;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -32,15 +31,7 @@ class SecurityHeadersTest {
   @BeforeEach
   void reset() {
     StubbedServices.stub().reset();
-    StubbedServices.stub()
-        .answer("GET /v1/memories", 200, Fixtures.page(Fixtures.memory(41, "tea")))
-        .answer("GET /v1/memories/41", 200, Fixtures.memory(41, "tea"))
-        .answer("GET /v1/memories/41/relations", 200, "{\"items\":[]}")
-        .answer("GET /v1/audit", 200, "{\"items\":[],\"next_cursor\":null}")
-        .answer("POST /v1/recall", 200, Fixtures.recall("tea"))
-        .answer("GET /v1/quarantine", 200, Fixtures.quarantine("x"))
-        .answer("GET /v1/promotions", 200, Fixtures.promotions("y"))
-        .answer("GET /v1/stats", 200, Fixtures.STATS);
+    StubbedServices.stub().everyPage();
   }
 
   @Test
