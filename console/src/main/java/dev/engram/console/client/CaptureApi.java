@@ -59,6 +59,14 @@ public class CaptureApi {
     return calls.post(as(key), "/v1/memories/" + id + "/supersede", body, Wire.Memory.class);
   }
 
+  /** One day of a chat as Markdown (the day log): its turns, verbatim. */
+  public String dayLog(String key, String agent, String chat, java.time.LocalDate day) {
+    return calls.getText(
+        as(key),
+        "/v1/days/" + day + Query.of().add("agent", agent).add("chat", chat),
+        "text/markdown");
+  }
+
   /** The tenant at a glance (admin and ops keys). */
   public Wire.Stats stats(String key) {
     return calls.get(as(key), "/v1/stats", Wire.Stats.class);

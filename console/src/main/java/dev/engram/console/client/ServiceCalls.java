@@ -46,6 +46,12 @@ class ServiceCalls {
     return read(as, send(as, request(as, path).GET()), type);
   }
 
+  /** A GET answered as text of {@code mediaType} (e.g. a day log in Markdown). */
+  String getText(As as, String path, String mediaType) {
+    HttpRequest.Builder builder = request(as, path).setHeader("Accept", mediaType).GET();
+    return new String(exchange(as, builder).body(), java.nio.charset.StandardCharsets.UTF_8);
+  }
+
   <T> T post(As as, String path, Object body, Class<T> type) {
     return read(as, send(as, request(as, path).POST(json(body))), type);
   }
@@ -70,6 +76,11 @@ class ServiceCalls {
   }
 
   private JsonNode send(As as, HttpRequest.Builder builder) {
+    return parse(exchange(as, builder).body());
+  }
+
+  /** The service's answer when it is a 2xx; else its refusal as {@link ServiceCallFailed}. */
+  private HttpResponse<byte[]> exchange(As as, HttpRequest.Builder builder) {
     HttpRequest request = builder.header("Content-Type", "application/json").build();
     HttpResponse<byte[]> response;
     try {
@@ -80,11 +91,11 @@ class ServiceCalls {
       Thread.currentThread().interrupt();
       throw new ServiceCallFailed(as.service(), 502, as.service() + " did not answer");
     }
-    JsonNode body = parse(response.body());
     if (response.statusCode() / 100 != 2) {
-      throw new ServiceCallFailed(as.service(), response.statusCode(), detail(response, body));
+      throw new ServiceCallFailed(
+          as.service(), response.statusCode(), detail(response, parse(response.body())));
     }
-    return body;
+    return response;
   }
 
   private static JsonNode parse(byte[] body) {

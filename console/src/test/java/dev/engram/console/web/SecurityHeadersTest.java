@@ -47,6 +47,7 @@ class SecurityHeadersTest {
     responses.put("search", browser.get("/search?q=tea&agent=bot1"));
     responses.put("review", browser.get("/review"));
     responses.put("health", browser.get("/health"));
+    responses.put("conversations", browser.get("/conversations"));
     responses.put("stylesheet", browser.get("/console.css"));
     responses.put("refused post", browser.post("/memories/41/forget", "wrong"));
     responses.put("unknown page", browser.get("/no-such-page"));
@@ -70,7 +71,8 @@ class SecurityHeadersTest {
           "/memories/41/supersede",
           "/search?q=tea&agent=bot1",
           "/review",
-          "/health"
+          "/health",
+          "/conversations"
         }) {
       String html = browser.page(page);
       assertFalse(INLINE.matcher(html).find(), page + ":\n" + html);
