@@ -3,6 +3,7 @@ package dev.engram.console.conversation;
 import dev.engram.console.client.CaptureApi;
 import dev.engram.console.session.Person;
 import dev.engram.console.session.SignedIn;
+import dev.engram.console.web.FormValues;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.ws.rs.GET;
@@ -39,7 +40,8 @@ class DayLogPage {
       @QueryParam("agent") String agent,
       @QueryParam("chat") String chat,
       @QueryParam("date") String date) {
-    Day day = new Day(strip(agent), strip(chat), strip(date));
+    Day day =
+        new Day(FormValues.stripped(agent), FormValues.stripped(chat), FormValues.stripped(date));
     if (day.agent() == null && day.chat() == null && day.date() == null) {
       return Templates.dayLog(signedIn.person(), day, null, null);
     }
@@ -55,9 +57,5 @@ class DayLogPage {
     }
     String log = capture.dayLog(signedIn.key(), day.agent(), day.chat(), parsed);
     return Templates.dayLog(signedIn.person(), day, log, null);
-  }
-
-  private static String strip(String s) {
-    return s == null || s.isBlank() ? null : s.strip();
   }
 }

@@ -1,6 +1,7 @@
 package dev.engram.console.memory;
 
 import dev.engram.console.client.Query;
+import dev.engram.console.web.FormValues;
 import java.util.List;
 
 /**
@@ -13,8 +14,8 @@ public record MemoryFilters(
 
   static MemoryFilters of(String agent, String chat, String category, String scope, String status) {
     return new MemoryFilters(
-        blankToNull(agent),
-        blankToNull(chat),
+        FormValues.stripped(agent),
+        FormValues.stripped(chat),
         oneOf(category, MemoryPages.CATEGORIES),
         oneOf(scope, MemoryPages.SCOPES),
         oneOf(status, MemoryPages.STATUSES));
@@ -40,10 +41,6 @@ public record MemoryFilters(
 
   public List<String> statuses() {
     return MemoryPages.STATUSES;
-  }
-
-  private static String blankToNull(String s) {
-    return s == null || s.isBlank() ? null : s.strip();
   }
 
   private static String oneOf(String value, List<String> known) {

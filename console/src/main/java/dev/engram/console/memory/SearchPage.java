@@ -4,6 +4,7 @@ import dev.engram.console.client.RecallApi;
 import dev.engram.console.client.Wire;
 import dev.engram.console.session.Person;
 import dev.engram.console.session.SignedIn;
+import dev.engram.console.web.FormValues;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.ws.rs.GET;
@@ -47,7 +48,11 @@ class SearchPage {
       @QueryParam("q") String q,
       @QueryParam("k") Integer k) {
     Search search =
-        new Search(strip(agent), strip(chat), strip(q), k == null ? 10 : Math.clamp(k, 1, MAX_K));
+        new Search(
+            FormValues.stripped(agent),
+            FormValues.stripped(chat),
+            FormValues.stripped(q),
+            k == null ? 10 : Math.clamp(k, 1, MAX_K));
     if (search.q() == null) {
       return Templates.search(signedIn.person(), search, null, null);
     }
@@ -58,9 +63,5 @@ class SearchPage {
     Wire.RecallAnswer answer =
         recall.recall(signedIn.key(), search.agent(), search.chat(), search.q(), search.k());
     return Templates.search(signedIn.person(), search, answer, null);
-  }
-
-  private static String strip(String s) {
-    return s == null || s.isBlank() ? null : s.strip();
   }
 }

@@ -41,12 +41,7 @@ class DayLogPageTest {
     assertTrue(html.contains("<pre class=\"daylog\"># telegram:1, 2026-11-01"), html);
     assertTrue(html.contains("**alice** (10:00): " + Fixtures.HOSTILE_ESCAPED));
     assertFalse(html.contains("<img"));
-    assertEquals(
-        List.of("Bearer " + TestKeys.AGENT),
-        stub.received().stream()
-            .filter(r -> r.path().startsWith("/v1/days/"))
-            .map(ServiceStub.Received::authorization)
-            .toList());
+    assertEquals(List.of("Bearer " + TestKeys.AGENT), stub.authorizationsTo("/v1/days/"));
   }
 
   @Test

@@ -39,12 +39,7 @@ class HealthPageTest {
     assertTrue(html.contains("inserted 150, touched 20, superseded 5, skipped 25"));
     assertTrue(
         html.contains("<th scope=\"row\">graph</th><td>9</td><td>1</td><td>12.25</td>"), html);
-    assertEquals(
-        List.of("Bearer " + TestKeys.ADMIN),
-        stub.received().stream()
-            .filter(r -> r.path().equals("/v1/stats"))
-            .map(ServiceStub.Received::authorization)
-            .toList());
+    assertEquals(List.of("Bearer " + TestKeys.ADMIN), stub.authorizationsTo("/v1/stats"));
   }
 
   @Test

@@ -105,6 +105,14 @@ public final class ServiceStub implements AutoCloseable {
         .query();
   }
 
+  /** The Authorization headers of the requests whose path starts with {@code prefix}. */
+  public List<String> authorizationsTo(String prefix) {
+    return received.stream()
+        .filter(r -> r.path().startsWith(prefix))
+        .map(Received::authorization)
+        .toList();
+  }
+
   public List<Received> writes() {
     return received.stream().filter(Received::write).toList();
   }
