@@ -23,8 +23,7 @@ class DayLogPageTest {
 
   @BeforeEach
   void reset() {
-    stub = StubbedServices.stub();
-    stub.reset();
+    stub = StubbedServices.fresh();
   }
 
   @Test

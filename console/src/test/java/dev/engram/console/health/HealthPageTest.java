@@ -22,8 +22,7 @@ class HealthPageTest {
 
   @BeforeEach
   void reset() {
-    stub = StubbedServices.stub();
-    stub.reset();
+    stub = StubbedServices.fresh();
   }
 
   @Test

@@ -25,8 +25,7 @@ class MemoryPagesTest {
 
   @BeforeEach
   void reset() {
-    stub = StubbedServices.stub();
-    stub.reset();
+    stub = StubbedServices.fresh();
   }
 
   @Test

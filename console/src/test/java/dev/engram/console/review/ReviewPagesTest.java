@@ -24,8 +24,7 @@ class ReviewPagesTest {
 
   @BeforeEach
   void reset() {
-    stub = StubbedServices.stub();
-    stub.reset();
+    stub = StubbedServices.fresh();
   }
 
   @Test

@@ -22,7 +22,7 @@ class SessionExpiryTest {
 
   @BeforeEach
   void reset() {
-    StubbedServices.stub().reset();
+    StubbedServices.fresh();
   }
 
   @Test

@@ -25,7 +25,7 @@ class SignInTest {
 
   @BeforeEach
   void reset() {
-    StubbedServices.stub().reset();
+    StubbedServices.fresh();
   }
 
   @Test

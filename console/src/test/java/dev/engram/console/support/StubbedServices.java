@@ -15,6 +15,12 @@ public class StubbedServices implements QuarkusTestResourceLifecycleManager {
     return stub;
   }
 
+  /** The stub, having forgotten what earlier tests set and received. */
+  public static ServiceStub fresh() {
+    stub.reset();
+    return stub;
+  }
+
   @Override
   public Map<String, String> start() {
     try {

@@ -40,8 +40,7 @@ class CsrfTest {
 
   @BeforeEach
   void reset() {
-    stub = StubbedServices.stub();
-    stub.reset();
+    stub = StubbedServices.fresh();
     stub.answer("DELETE /v1/memories/41", 204, "")
         .answer("POST /v1/quarantine/memory/55/release", 200, "{}")
         .answer("DELETE /v1/quarantine/memory/55", 204, "")

@@ -23,8 +23,7 @@ class KeyForwardingTest {
 
   @BeforeEach
   void reset() {
-    stub = StubbedServices.stub();
-    stub.reset();
+    stub = StubbedServices.fresh();
     stub.everyPage().answer("DELETE /v1/memories/41", 204, "");
   }
 

@@ -30,8 +30,7 @@ class SecurityHeadersTest {
 
   @BeforeEach
   void reset() {
-    StubbedServices.stub().reset();
-    StubbedServices.stub().everyPage();
+    StubbedServices.fresh().everyPage();
   }
 
   @Test
