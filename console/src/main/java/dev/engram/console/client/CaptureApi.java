@@ -2,6 +2,7 @@ package dev.engram.console.client;
 
 import dev.engram.console.config.ServiceUrls;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.LocalDate;
 import java.util.Map;
 
 /** capture-service's public API, always called with the key passed in: the signed-in person's. */
@@ -60,7 +61,7 @@ public class CaptureApi {
   }
 
   /** One day of a chat as Markdown (the day log): its turns, verbatim. */
-  public String dayLog(String key, String agent, String chat, java.time.LocalDate day) {
+  public String dayLog(String key, String agent, String chat, LocalDate day) {
     return calls.getText(
         as(key),
         "/v1/days/" + day + Query.of().add("agent", agent).add("chat", chat),

@@ -13,6 +13,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 /**
@@ -49,7 +50,7 @@ class ServiceCalls {
   /** A GET answered as text of {@code mediaType} (e.g. a day log in Markdown). */
   String getText(As as, String path, String mediaType) {
     HttpRequest.Builder builder = request(as, path).setHeader("Accept", mediaType).GET();
-    return new String(exchange(as, builder).body(), java.nio.charset.StandardCharsets.UTF_8);
+    return new String(exchange(as, builder).body(), StandardCharsets.UTF_8);
   }
 
   <T> T post(As as, String path, Object body, Class<T> type) {

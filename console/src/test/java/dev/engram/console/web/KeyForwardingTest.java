@@ -14,7 +14,10 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Every call a page makes carries exactly the signed-in person's key, and nobody else's. */
+/**
+ * Every call a page makes carries exactly the signed-in person's key, and nobody else's: not the
+ * other person's, and not the internal key the test profile configures.
+ */
 @QuarkusTest
 @QuarkusTestResource(StubbedServices.class)
 class KeyForwardingTest {
@@ -34,7 +37,8 @@ class KeyForwardingTest {
             "/memories/41",
             "/memories/41/forget",
             "/search?q=tea&agent=bot1",
-            "/review")) {
+            "/review",
+            "/health")) {
       b.get(page).then().statusCode(200);
     }
     b.post("/memories/41/forget", b.csrf()).then().statusCode(303);
@@ -48,7 +52,7 @@ class KeyForwardingTest {
     reset();
     browse(first);
     assertEquals(Set.of("Bearer " + TestKeys.ADMIN), authorizations());
-    assertEquals(11, stub.received().size(), "every page's calls were seen");
+    assertEquals(12, stub.received().size(), "every page's calls were seen");
 
     reset();
     browse(second);
