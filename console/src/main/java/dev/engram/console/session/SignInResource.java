@@ -6,6 +6,7 @@ import dev.engram.console.client.Wire;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -56,7 +57,10 @@ class SignInResource {
   @Path("sign-in")
   @SignedOut
   @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-  public Response signIn(@FormParam("key") String key, @Context UriInfo uri) {
+  public Response signIn(
+      @FormParam("key") String key,
+      @CookieParam(SessionCookie.NAME) String previous,
+      @Context UriInfo uri) {
     if (key == null || key.isBlank()) {
       return page(400, "Enter an API key.");
     }
@@ -70,6 +74,8 @@ class SignInResource {
         default -> page(502, "capture-service could not check the key: " + e.detail());
       };
     }
+    // Signing in again (perhaps with another key) ends the session the browser had.
+    sessions.find(previous).ifPresent(sessions::close);
     ConsoleSession session = sessions.open(key.strip(), me.keyId(), me.tenant(), me.roles());
     return Response.seeOther(URI.create("/memories"))
         .cookie(SessionCookie.of(session.id(), uri))

@@ -4,6 +4,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.endsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -144,5 +145,23 @@ class SignInTest {
     assertTrue(r.asString().contains("Your key is no longer accepted"));
     assertTrue(r.header("Set-Cookie").contains("Max-Age=0"), r.header("Set-Cookie"));
     browser.get("/search").then().statusCode(303).header("Location", endsWith("/sign-in"));
+  }
+
+  @Test
+  void signingInAgainEndsTheSessionTheBrowserHad() {
+    Browser browser = Browser.signedInAs(TestKeys.ADMIN);
+    String first = browser.session();
+    browser.signIn(TestKeys.AGENT).then().statusCode(303);
+
+    assertNotEquals(first, browser.session());
+    assertTrue(browser.page("/search").contains("agent-1"));
+    io.restassured.RestAssured.given()
+        .redirects()
+        .follow(false)
+        .cookie("engram_session", first)
+        .get("/search")
+        .then()
+        .statusCode(303)
+        .header("Location", endsWith("/sign-in"));
   }
 }
