@@ -1,0 +1,189 @@
+package dev.engram.console.client;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The services' answers, as far as the pages show them (field names are snake_case on the wire).
+ */
+public final class Wire {
+
+  private Wire() {}
+
+  /** {@code GET /v1/keys/me}: who a key is. */
+  public record Me(String keyId, String tenant, List<String> roles) {}
+
+  /** A memory ({@code GET /v1/memories/{id}}). */
+  public record Memory(
+      long id,
+      String agent,
+      String chat,
+      String thread,
+      String session,
+      String scope,
+      String category,
+      String text,
+      double confidence,
+      String source,
+      Provenance provenance,
+      Map<String, String> metadata,
+      String status,
+      String statusReason,
+      Long supersedes,
+      Long supersededBy,
+      String expiresAt,
+      String createdAt,
+      String updatedAt,
+      String mode,
+      long timesSurfaced,
+      String lastSurfaced,
+      String lastUsed,
+      boolean canonical,
+      long version) {}
+
+  /** Where a memory came from: source turns and the extractor, or a note. */
+  public record Provenance(
+      List<Long> exchangeIds, String extractor, String note, String extractorVersion) {}
+
+  /** A page of memories; {@code nextCursor} is null on the last one. */
+  public record MemoryPage(List<Memory> items, String nextCursor) {}
+
+  /** One turn of a conversation ({@code GET /v1/exchanges/{id}}): a memory's source. */
+  public record Turn(
+      long id, String speaker, String role, String text, String occurredAt, String status) {}
+
+  /** A new memory replacing an old one: its text, and why (kept in the audit). */
+  public record Supersede(String text, String reason) {}
+
+  /** A typed link between two memories. */
+  public record Relation(long id, long fromMemory, long toMemory, String type, double weight) {}
+
+  /** The relations from and to a memory. */
+  public record Relations(List<Relation> items) {}
+
+  /** One audit row. */
+  public record AuditRow(
+      long id,
+      String actorKeyId,
+      String operation,
+      String targetType,
+      String targetId,
+      String at) {}
+
+  /** A page of audit rows. */
+  public record AuditPage(List<AuditRow> items, String nextCursor) {}
+
+  /** What the poisoning gate held back, with its reason. */
+  public record Quarantined(
+      String type,
+      long id,
+      String agent,
+      String chat,
+      String text,
+      String reason,
+      String source,
+      String createdAt) {}
+
+  /** A page of quarantined items. */
+  public record QuarantinePage(List<Quarantined> items, String nextCursor) {}
+
+  /** A promotion proposal and its evidence. */
+  public record Promotion(
+      long id,
+      String targetType,
+      long targetId,
+      String kind,
+      String status,
+      String text,
+      double confidence,
+      int days,
+      int sessions,
+      String firstSeen,
+      String lastSeen,
+      String decidedBy,
+      String reason) {}
+
+  /** A page of promotions. */
+  public record PromotionPage(List<Promotion> items, String nextCursor) {}
+
+  /** {@code GET /v1/stats}: one tenant at a glance. */
+  public record Stats(
+      String tenant,
+      PoolCounts memories,
+      Held exchanges,
+      FactCounts facts,
+      Held slots,
+      ReflectorTotals reflector,
+      Outbox outbox) {}
+
+  /** The memory pool by status; low confidence counts ACTIVE memories only. */
+  public record PoolCounts(
+      long active, long archived, long superseded, long quarantined, long lowConfidence) {}
+
+  /** A total and how many of it the poisoning gate holds. */
+  public record Held(long total, long quarantined) {}
+
+  /** Facts: current (ACTIVE, not invalidated), superseded, quarantined. */
+  public record FactCounts(long current, long superseded, long quarantined) {}
+
+  /** The Reflector's backlog and its totals over finished runs. */
+  public record ReflectorTotals(
+      long pendingExchanges,
+      long runs,
+      long exchangesRead,
+      long extracted,
+      long inserted,
+      long touched,
+      long superseded,
+      long skipped,
+      long quarantined,
+      long archived,
+      String lastRunFinishedAt,
+      double exchangesPerSecond) {}
+
+  /** The outbox backlog per projection. */
+  public record Outbox(Backlog recall, Backlog graph) {}
+
+  /** Events waiting, dead letters, and how old the oldest waiting one is. */
+  public record Backlog(long pending, long dead, double lagSeconds) {}
+
+  /** {@code POST /v1/recall}: the fused hits, best first, and the signals that were skipped. */
+  public record RecallAnswer(List<Hit> items, List<Skipped> skippedSignals, long tookMs) {}
+
+  /** A signal left out of one recall, and why. */
+  public record Skipped(String signal, String reason) {}
+
+  /** One recalled memory or exchange with its fused score and the signals that found it. */
+  public record Hit(
+      String kind,
+      long id,
+      String agent,
+      String chat,
+      String category,
+      String speaker,
+      String text,
+      String createdAt,
+      double score,
+      Map<String, Signal> signals) {
+
+    /**
+     * The signals that found it, best rank first: what {@code ./engram demo} prints as found by.
+     */
+    public List<FoundBy> foundBy() {
+      if (signals == null) {
+        return List.of();
+      }
+      return signals.entrySet().stream()
+          .map(e -> new FoundBy(e.getKey(), e.getValue().rank(), e.getValue().score()))
+          .sorted(Comparator.comparingInt(FoundBy::rank).thenComparing(FoundBy::signal))
+          .toList();
+    }
+  }
+
+  /** Rank (1 = best) and raw score of one signal. */
+  public record Signal(int rank, double score) {}
+
+  /** One signal's part in a hit, for the page. */
+  public record FoundBy(String signal, int rank, double score) {}
+}

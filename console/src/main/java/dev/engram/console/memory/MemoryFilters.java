@@ -1,0 +1,49 @@
+package dev.engram.console.memory;
+
+import dev.engram.console.client.Query;
+import dev.engram.console.web.FormValues;
+import java.util.List;
+
+/**
+ * The memory list's filters as the person chose them. Only the values capture-service knows pass
+ * through for category, scope and status (anything else means "any"), so a hand-edited address
+ * cannot turn into a 400 from the service.
+ */
+public record MemoryFilters(
+    String agent, String chat, String category, String scope, String status) {
+
+  static MemoryFilters of(String agent, String chat, String category, String scope, String status) {
+    return new MemoryFilters(
+        FormValues.stripped(agent),
+        FormValues.stripped(chat),
+        oneOf(category, MemoryPages.CATEGORIES),
+        oneOf(scope, MemoryPages.SCOPES),
+        oneOf(status, MemoryPages.STATUSES));
+  }
+
+  /** The filters as capture-service's list query (status ACTIVE when none was chosen). */
+  Query query() {
+    return Query.of()
+        .add("agent", agent)
+        .add("chat", chat)
+        .add("category", category)
+        .add("scope", scope)
+        .add("status", status);
+  }
+
+  public List<String> categories() {
+    return MemoryPages.CATEGORIES;
+  }
+
+  public List<String> scopes() {
+    return MemoryPages.SCOPES;
+  }
+
+  public List<String> statuses() {
+    return MemoryPages.STATUSES;
+  }
+
+  private static String oneOf(String value, List<String> known) {
+    return value != null && known.contains(value) ? value : null;
+  }
+}

@@ -1,0 +1,14 @@
+package dev.engram.console.session;
+
+import java.util.List;
+
+/**
+ * What the pages may show of the signed-in person: never their key, only who it is and the token
+ * their forms carry back.
+ */
+public record Person(String keyId, String tenant, List<String> roles, String csrf) {
+
+  static Person of(ConsoleSession s) {
+    return new Person(s.keyId(), s.tenant(), s.roles(), s.csrfToken());
+  }
+}
