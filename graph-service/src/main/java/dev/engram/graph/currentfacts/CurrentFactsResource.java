@@ -61,7 +61,14 @@ class CurrentFactsResource {
     } catch (RejectedExecutionException e) {
       // shutting down: read them here
     }
-    CurrentFactsResponse found = service.find(request);
+    CurrentFactsResponse found;
+    try {
+      found = service.find(request);
+    } catch (RuntimeException | Error e) {
+      // the request fails anyway: a beliefs read the pool has not started yet never runs
+      asked.cancel(false);
+      throw e;
+    }
     asked.run(); // a no-op once the pool has started it
     try {
       return found.withBeliefs(asked.get().beliefs());

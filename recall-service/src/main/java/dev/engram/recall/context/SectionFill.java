@@ -5,8 +5,9 @@ import java.util.List;
 
 /**
  * Fills one section within the tokens it may use, counting its separator, heading, lines and the
- * omitted line by the tokenizer: a slot's content (cut at a token edge), or lines taken best first
- * (one that does not fit is skipped for a smaller one after it) or newest first in a row.
+ * omitted line by the tokenizer: a slot's content (quoted line by line, cut at a token edge), or
+ * lines taken best first (one that does not fit is skipped for a smaller one after it) or newest
+ * first in a row.
  */
 final class SectionFill {
 
@@ -22,7 +23,8 @@ final class SectionFill {
     s.budget = room;
     int fixed =
         (first ? 0 : tokens.count(ContextAssembler.SEPARATOR)) + tokens.count(s.heading + "\n");
-    String body = content == null ? "" : content.strip();
+    String body =
+        UntrustedText.quote(content); // every line quoted: what passed the gate stays data
     if (body.isEmpty() || fixed >= room) {
       s.content = "";
       s.truncated = !body.isEmpty();

@@ -115,7 +115,7 @@ class SessionResourceTest {
     assertEquals("proj-x", slotsAsked.get("thread"));
 
     String text = json.getString("context.text");
-    assertTrue(text.contains("## Where this thread left off\nOpen: send Alice the flight"), text);
+    assertTrue(text.contains("## Where this thread left off\n> Open: send Alice the flight"), text);
     assertTrue(text.contains("Compared three flights"), "the checkpoint: " + text);
     assertTrue(text.contains("- alice: \"Any news on the flights?\""), "recent turns: " + text);
     assertTrue(text.contains("Alice is vegetarian"), "profile: " + text);
