@@ -249,6 +249,26 @@ class GatewaysGuideIT {
     }
   }
 
+  /**
+   * What README's "Next:" after {@code ./engram up} tells a newcomer to run: {@code ./engram demo}
+   * stores its conversation and memories, and recall's first answer to "Where does Alice live?" is
+   * the Lisbon memory, and the semantic list ranked it first too.
+   */
+  @Test
+  void theDemoPutsTheLisbonMemoryFirst() throws Exception {
+    Path environment = Files.createTempFile(started.home, "demo-", ".env");
+    String out = run("./engram demo", environment);
+    List<String> lines = out.lines().toList();
+    int asked = lines.indexOf("recall \"Where does Alice live?\"");
+    assertTrue(asked >= 0, out);
+    String first = lines.get(asked + 1);
+    assertTrue(
+        first.matches("\\s+1\\. memory\\s+.*Alice lives in Lisbon; she moved there last month\\."),
+        "the Lisbon memory first:\n" + out);
+    String foundBy = lines.get(asked + 2).strip();
+    assertTrue(foundBy.startsWith("found by: semantic #1 "), foundBy);
+  }
+
   /** Runs one block in bash with the environment the earlier blocks left; its stdout. */
   private String run(String block, Path environment) throws IOException, InterruptedException {
     String script =
