@@ -2,6 +2,7 @@ package dev.engram.e2e;
 
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -161,6 +162,84 @@ class EndToEndIT {
     if ("exchange".equals(byKeyword.getString("items[0].kind"))) {
       assertEquals("D1:1", byKeyword.getString("items[0].metadata.dia_id"));
     }
+  }
+
+  @Test
+  @Order(2)
+  void theConsoleStartedWithTheSuiteSignsInAgainstCaptureAndSearchesWithRecall()
+      throws IOException {
+    given()
+        .baseUri(suite.url(Component.CONSOLE))
+        .get("/q/health/ready")
+        .then()
+        .statusCode(200)
+        .body("status", equalTo("UP"));
+    // Started exactly as ./engram up starts it: handed no key of the suite.
+    String environ =
+        Files.readString(
+            Path.of("/proc", Long.toString(suite.pid(Component.CONSOLE).getAsLong()), "environ"),
+            StandardCharsets.ISO_8859_1);
+    assertFalse(environ.contains(suite.internalKey()), "the console got the internal key");
+    assertFalse(environ.contains("ENGRAM_AUTH_KEYS"), "the console got the key hashes");
+
+    String admin = suite.adminKey();
+    long memory =
+        remember(admin, "console-bot", "telegram:77", "Maya keeps her climbing shoes in locker 42");
+    await()
+        .atMost(INDEXED)
+        .until(
+            () ->
+                recalledIds(admin, "console-bot", "telegram:77", "where are the climbing shoes?", 5)
+                    .contains(memory));
+    String session = signInToConsole(admin);
+    String search =
+        given()
+            .baseUri(suite.url(Component.CONSOLE))
+            .cookie("engram_session", session)
+            .queryParam("q", "where are the climbing shoes?")
+            .queryParam("agent", "console-bot")
+            .queryParam("chat", "telegram:77")
+            .get("/search")
+            .then()
+            .statusCode(200)
+            .extract()
+            .asString();
+    assertTrue(search.contains("Maya keeps her climbing shoes in locker 42"), search);
+    assertTrue(search.contains("semantic #"), "each hit with the signals that found it: " + search);
+    given()
+        .baseUri(suite.url(Component.CONSOLE))
+        .cookie("engram_session", session)
+        .get("/memories/" + memory)
+        .then()
+        .statusCode(200)
+        .body(containsString("locker 42"));
+    // Another tenant's key signs in too, and the console shows it nothing of tenant local.
+    String other =
+        given()
+            .baseUri(suite.url(Component.CONSOLE))
+            .cookie("engram_session", signInToConsole(OTHER_TENANT_KEY))
+            .get("/memories")
+            .then()
+            .statusCode(200)
+            .extract()
+            .asString();
+    assertFalse(other.contains("locker 42"), other);
+  }
+
+  /** Signs in to the console with {@code key}; returns the session cookie's value. */
+  private String signInToConsole(String key) {
+    Response signIn =
+        given()
+            .baseUri(suite.url(Component.CONSOLE))
+            .redirects()
+            .follow(false)
+            .contentType(ContentType.URLENC)
+            .formParam("key", key)
+            .post("/sign-in");
+    assertEquals(303, signIn.statusCode(), signIn.asString());
+    String session = signIn.getCookie("engram_session");
+    assertTrue(session != null && !session.isBlank(), "a session cookie");
+    return session;
   }
 
   /** Whether the first item is the exchange, or a memory made from it. */

@@ -5,14 +5,19 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** One process of the one-machine suite: the two embedded servers and the four services. */
+/**
+ * One process of the one-machine suite: the two embedded servers, the four services and the
+ * console.
+ */
 public enum Component {
   POSTGRES("postgres", 54329, "128m", null, "dev.engram.launcher.PostgresServer"),
   NEO4J("neo4j", 17687, "512m", null, "dev.engram.launcher.Neo4jServer"),
   CAPTURE("capture", 8081, "384m", "capture-service", null),
   RECALL("recall", 8082, "768m", "recall-service", null),
   GRAPH("graph", 8083, "384m", "graph-service", null),
-  VAULT("vault", 8084, "384m", "vault-service", null);
+  VAULT("vault", 8084, "384m", "vault-service", null),
+  // Pages for people; calls capture and recall with the signed-in person's key (console/README.md).
+  CONSOLE("console", 8085, "128m", "console", null);
 
   private final String id;
   private final int defaultPort;
@@ -38,12 +43,18 @@ public enum Component {
     return defaultPort;
   }
 
-  /** A Quarkus service (HTTP, health endpoints) rather than an embedded database server. */
+  /**
+   * A Quarkus application (a service or the console: HTTP, health endpoints, started from its
+   * {@code target/quarkus-app}) rather than an embedded database server.
+   */
   public boolean isService() {
     return module != null;
   }
 
-  /** The Maven module of a service ({@code capture-service}), or null for the servers. */
+  /**
+   * The Maven module of a service ({@code capture-service}) or of the console, or null for the
+   * servers.
+   */
   public String module() {
     return module;
   }
@@ -70,9 +81,14 @@ public enum Component {
     return List.of(POSTGRES, NEO4J);
   }
 
-  /** The four Quarkus services. */
+  /** The four Quarkus services (the console is not one: it has no API of its own). */
   public static List<Component> services() {
     return List.of(CAPTURE, RECALL, GRAPH, VAULT);
+  }
+
+  /** Every Quarkus application: the four services and the console. */
+  public static List<Component> applications() {
+    return List.of(CAPTURE, RECALL, GRAPH, VAULT, CONSOLE);
   }
 
   /** Accepts {@code capture}, {@code capture-service} or {@code CAPTURE}. */

@@ -11,7 +11,9 @@ import java.util.Map;
 /**
  * The command line and environment of each component. Every service receives the same shared
  * environment (the one configuration of the suite, as in the k8s ConfigMap and Secret) plus its own
- * HTTP port.
+ * HTTP port. The console receives only where capture and recall are and its own port: it calls them
+ * with the signed-in person's key, so no key of the suite (least of all the internal one) is ever
+ * handed to it.
  */
 final class ComponentCommands {
 
@@ -24,12 +26,16 @@ final class ComponentCommands {
 
   static final String DATABASE = "engram";
 
+  /** The console's own settings ({@code engram.console.*}), the only ones it takes from outside. */
+  static final String CONSOLE_PREFIX = "ENGRAM_CONSOLE_";
+
   private final Path repoRoot;
   private final SuiteHome home;
   private final Map<Component, Integer> ports;
   private final SuiteSecrets secrets;
   private final List<String> extraKeys;
   private final Map<String, String> extraEnv;
+  private final Map<String, String> inherited;
   private final boolean detached;
 
   ComponentCommands(
@@ -39,6 +45,7 @@ final class ComponentCommands {
       SuiteSecrets secrets,
       List<String> extraKeys,
       Map<String, String> extraEnv,
+      Map<String, String> inherited,
       boolean detached) {
     this.repoRoot = repoRoot;
     this.home = home;
@@ -46,6 +53,7 @@ final class ComponentCommands {
     this.secrets = secrets;
     this.extraKeys = extraKeys;
     this.extraEnv = extraEnv;
+    this.inherited = inherited;
     this.detached = detached;
   }
 
@@ -129,15 +137,55 @@ final class ComponentCommands {
     return command;
   }
 
-  /** The services' environment; the servers get none beyond what the caller has. */
+  /**
+   * The whole environment of a component's process (it replaces, not extends, what the caller has).
+   * Servers: the caller's. Services: the caller's, then the shared configuration, their port and
+   * the builder's extra environment on top. The console: see {@link #consoleEnvironment}.
+   */
   Map<String, String> environment(Component c) {
+    Map<String, String> env = new LinkedHashMap<>(inherited);
     if (!c.isService()) {
-      return Map.of();
+      return env;
     }
-    Map<String, String> env = new LinkedHashMap<>(sharedEnvironment());
+    if (c == Component.CONSOLE) {
+      env.keySet().removeIf(ComponentCommands::withheldFromConsole);
+      env.putAll(consoleEnvironment());
+      return env;
+    }
+    env.putAll(sharedEnvironment());
     env.put("QUARKUS_HTTP_PORT", Integer.toString(ports.get(c)));
     env.putAll(extraEnv);
     return env;
+  }
+
+  /**
+   * What the console is given: the two keys of the shared configuration it reads (capture-url and
+   * recall-url), its port and host, and the builder's {@code ENGRAM_CONSOLE_*} entries. Nothing
+   * else of the shared configuration: no API key hashes, no internal key, no passwords.
+   */
+  Map<String, String> consoleEnvironment() {
+    Map<String, String> env = new LinkedHashMap<>();
+    env.put("ENGRAM_SERVICES_CAPTURE_URL", "http://127.0.0.1:" + ports.get(Component.CAPTURE));
+    env.put("ENGRAM_SERVICES_RECALL_URL", "http://127.0.0.1:" + ports.get(Component.RECALL));
+    env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
+    env.put("QUARKUS_HTTP_PORT", Integer.toString(ports.get(Component.CONSOLE)));
+    extraEnv.forEach(
+        (name, value) -> {
+          if (name.startsWith(CONSOLE_PREFIX)) {
+            env.put(name, value);
+          }
+        });
+    return env;
+  }
+
+  /**
+   * Engram's and Quarkus's variables in the caller's environment (an {@code ENGRAM_API_KEY}, a
+   * password exported for a service) do not reach the console, except its own {@code
+   * ENGRAM_CONSOLE_*} settings.
+   */
+  static boolean withheldFromConsole(String name) {
+    return (name.startsWith("ENGRAM_") || name.startsWith("QUARKUS_"))
+        && !name.startsWith(CONSOLE_PREFIX);
   }
 
   /** The one configuration every service reads (README.md "Configuration", k8s/base/config.env). */

@@ -35,10 +35,10 @@ final class ComponentProcess {
   }
 
   /**
-   * Starts a component with its output appended to {@code log} and records its pid. Detached: in a
-   * new session (setsid), so it outlives the caller and never sees the terminal's Ctrl-C or
-   * hang-up. Attached: a plain child whose stdin is a pipe from us (the servers exit when it
-   * closes).
+   * Starts a component with exactly {@code environment} (nothing inherited besides it) and its
+   * output appended to {@code log}, and records its pid. Detached: in a new session (setsid), so it
+   * outlives the caller and never sees the terminal's Ctrl-C or hang-up. Attached: a plain child
+   * whose stdin is a pipe from us (the servers exit when it closes).
    */
   static ComponentProcess spawn(
       List<String> command,
@@ -66,6 +66,7 @@ final class ComponentProcess {
     if (detached) {
       builder.redirectInput(ProcessBuilder.Redirect.from(DEV_NULL));
     }
+    builder.environment().clear();
     builder.environment().putAll(environment);
     Process process = builder.start();
     Files.createDirectories(pidFile.getParent());

@@ -76,12 +76,13 @@ public final class EngramCli {
         key list             id, tenant, roles, created of the keys made here
         key revoke ID        the services refuse that key from now on
 
-      components: postgres, neo4j, capture, recall, graph, vault
+      components: postgres, neo4j, capture, recall, graph, vault, console
 
       environment:
         ENGRAM_HOME            where data, backups, logs, keys live (default: <repo>/.engram)
         ENGRAM_UP_TIMEOUT      seconds `up` may take (default 180)
-        ENGRAM_<C>_PORT        another port for a component, e.g. ENGRAM_CAPTURE_PORT=9081
+        ENGRAM_<C>_PORT        another port for a component, e.g. ENGRAM_CAPTURE_PORT=9081,
+                               ENGRAM_CONSOLE_PORT=9085
         ENGRAM_API_KEY         the key the memory commands present (default: secrets/admin.key)
       """;
 

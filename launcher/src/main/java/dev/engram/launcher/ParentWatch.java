@@ -5,16 +5,17 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Attached mode only: the servers exit when their parent dies (they watch stdin), but a Quarkus
- * service does not. This small shell process holds a pipe from the test JVM; when the JVM goes away
- * in any way (even SIGKILL), the pipe closes and it sends SIGTERM to every service still recorded
- * in the home's pid files, after checking from /proc that the pid still belongs to this home.
+ * service (or the console) does not. This small shell process holds a pipe from the test JVM; when
+ * the JVM goes away in any way (even SIGKILL), the pipe closes and it sends SIGTERM to every
+ * service still recorded in the home's pid files, after checking from /proc that the pid still
+ * belongs to this home.
  */
 final class ParentWatch {
 
   private static final String SCRIPT =
       """
       cat >/dev/null
-      for c in capture recall graph vault; do
+      for c in %s; do
         f="$1/run/$c.pid"
         [ -f "$f" ] || continue
         p=$(cat "$f")
@@ -22,7 +23,9 @@ final class ParentWatch {
           kill -TERM "$p"
         fi
       done
-      """;
+      """
+          .formatted(
+              String.join(" ", Component.applications().stream().map(Component::id).toList()));
 
   private final Process process;
 

@@ -17,9 +17,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /**
- * The one-machine Engram suite: embedded PostgreSQL and Neo4j, then the four services, as separate
- * processes under one home directory. Used by {@code ./engram} (detached: processes outlive the
- * command) and by the end-to-end tests (attached: processes stop with the test JVM).
+ * The one-machine Engram suite: embedded PostgreSQL and Neo4j, then the four services and the
+ * console, as separate processes under one home directory. Used by {@code ./engram} (detached:
+ * processes outlive the command) and by the end-to-end tests (attached: processes stop with the
+ * test JVM).
  *
  * <pre>{@code
  * try (Suite suite = Suite.builder(repoRoot, home).randomPorts().detached(false).build()) {
@@ -38,6 +39,7 @@ public final class Suite implements AutoCloseable {
   private final Map<Component, Integer> ports;
   private final List<String> extraKeys;
   private final Map<String, String> extraEnv;
+  private final Map<String, String> inherited;
   // Concurrent: the JVM shutdown hook reads it while another thread may still be in up().
   private final Map<Component, ComponentProcess> startedHere = new ConcurrentHashMap<>();
   private final HttpClient http =
@@ -54,6 +56,7 @@ public final class Suite implements AutoCloseable {
     this.progress = b.progress;
     this.extraKeys = List.copyOf(b.extraKeys);
     this.extraEnv = Map.copyOf(b.env);
+    this.inherited = Map.copyOf(b.inherited);
     this.ports = SuitePorts.resolve(home, b.randomPorts, b.ports, this::running);
   }
 
@@ -97,11 +100,11 @@ public final class Suite implements AutoCloseable {
     home.exclusively(() -> stopAll(List.of(c)));
   }
 
-  /** Stops every component of this home, services first, then Neo4j and PostgreSQL. */
+  /** Stops every component of this home, services and console first, then the databases. */
   public synchronized void down() {
     home.exclusively(
         () -> {
-          stopAll(Component.services());
+          stopAll(Component.applications());
           stopAll(Component.servers());
         });
   }
@@ -162,6 +165,11 @@ public final class Suite implements AutoCloseable {
   /** The environment every service gets (without its own QUARKUS_HTTP_PORT). */
   public Map<String, String> sharedEnvironment() {
     return commands().sharedEnvironment();
+  }
+
+  /** The whole environment {@code c}'s process is started with. */
+  Map<String, String> environment(Component c) {
+    return commands().environment(c);
   }
 
   /** Attached: stops what this suite started. Detached: nothing (the processes live on). */
@@ -320,6 +328,7 @@ public final class Suite implements AutoCloseable {
   }
 
   private ComponentCommands commands() {
-    return new ComponentCommands(repoRoot, home, ports, secrets(), extraKeys, extraEnv, detached);
+    return new ComponentCommands(
+        repoRoot, home, ports, secrets(), extraKeys, extraEnv, inherited, detached);
   }
 }

@@ -20,6 +20,7 @@ public final class SuiteBuilder {
   Consumer<String> progress = line -> {};
   final List<String> extraKeys = new ArrayList<>();
   final Map<String, String> env = new LinkedHashMap<>();
+  Map<String, String> inherited = System.getenv();
   final Map<Component, Integer> ports = new EnumMap<>(Component.class);
 
   SuiteBuilder(Path repoRoot, Path home) {
@@ -54,9 +55,18 @@ public final class SuiteBuilder {
     return this;
   }
 
-  /** Extra environment for every service (overrides the shared one). */
+  /**
+   * Extra environment for every service (overrides the shared one). The console takes only the
+   * entries named {@code ENGRAM_CONSOLE_*} (it is given no keys; see {@link ComponentCommands}).
+   */
   public SuiteBuilder env(Map<String, String> env) {
     this.env.putAll(env);
+    return this;
+  }
+
+  /** The environment the processes start from (tests; default: this process's own). */
+  SuiteBuilder inheritedEnvironment(Map<String, String> inherited) {
+    this.inherited = Map.copyOf(inherited);
     return this;
   }
 

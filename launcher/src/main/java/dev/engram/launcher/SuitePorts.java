@@ -92,7 +92,7 @@ final class SuitePorts {
     for (Component c : Component.values()) {
       text.append(key(c)).append('=').append(ports.get(c)).append('\n');
     }
-    for (Component c : Component.services()) {
+    for (Component c : Component.applications()) {
       text.append("ENGRAM_")
           .append(c.id().toUpperCase(Locale.ROOT))
           .append("_URL=http://127.0.0.1:")

@@ -29,6 +29,10 @@ final class UpSummary {
             out.printf(
                 "  %-16s %s  (user neo4j, password in %s/secrets/neo4j.password)%n",
                 c.displayName(), suite.url(c), home);
+        case CONSOLE ->
+            out.printf(
+                "  %-16s %-24s open it in a browser, sign in with the API key below%n",
+                c.displayName(), suite.url(c));
         default ->
             out.printf(
                 "  %-16s %-24s swagger-ui: %s/q/swagger-ui%n",

@@ -21,7 +21,7 @@ class EngramCliTest {
     return new EngramCli(
             Path.of("").toAbsolutePath().getParent(),
             home,
-            Map.of("ENGRAM_CAPTURE_PORT", "18081"),
+            Map.of("ENGRAM_CAPTURE_PORT", "18081", "ENGRAM_CONSOLE_PORT", "18085"),
             new PrintStream(out, true, StandardCharsets.UTF_8),
             new PrintStream(err, true, StandardCharsets.UTF_8))
         .run(args);
@@ -35,6 +35,9 @@ class EngramCliTest {
       assertTrue(text.contains(c.id()), text);
     }
     assertTrue(text.contains("http://127.0.0.1:18081"), "port from ENGRAM_CAPTURE_PORT: " + text);
+    assertTrue(
+        text.lines().anyMatch(l -> l.contains("console") && l.contains("http://127.0.0.1:18085")),
+        "the console, on the port from ENGRAM_CONSOLE_PORT: " + text);
   }
 
   @Test

@@ -32,7 +32,8 @@ class DockerfilesTest {
           Pattern.DOTALL);
 
   @ParameterizedTest
-  @ValueSource(strings = {"capture-service", "recall-service", "graph-service", "vault-service"})
+  @ValueSource(
+      strings = {"capture-service", "recall-service", "graph-service", "vault-service", "console"})
   void theNativeDockerfileCopiesWhatMavenReadsAndRunsOnTheBuildersUbiRelease(String service)
       throws Exception {
     Path root = Kustomize.repoRoot();

@@ -234,7 +234,9 @@ class K8sManifestsTest {
             "engram-dev", o.at("/metadata/namespace").asText(), o.at("/metadata/name").asText());
       }
     }
-    for (String service : SERVICES) {
+    List<String> images = new ArrayList<>(SERVICES);
+    images.add("console");
+    for (String service : images) {
       assertEquals(
           "engram/" + service + ":0.1.0-dev",
           find(objects, "Deployment", service)

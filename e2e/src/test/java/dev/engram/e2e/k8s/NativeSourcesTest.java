@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
@@ -60,23 +61,37 @@ class NativeSourcesTest {
               "bge-small-en-v1.5-q-tokenizer.json",
               "META-INF/services/org.apache.lucene.codecs.Codec"),
           "vault-service",
-          List.of("software/amazon/awssdk/regions/internal/region/endpoints.json"));
+          List.of("software/amazon/awssdk/regions/internal/region/endpoints.json"),
+          // Qute's templates and the stylesheet, read by name at run time.
+          "console",
+          List.of(
+              "templates/layout.html",
+              "templates/session/signIn.html",
+              "templates/memory/list.html",
+              "META-INF/resources/console.css"));
 
   /** service -> classes registered for reflection (Jackson outside JAX-RS, SPI). */
   private static final Map<String, List<String>> REFLECTION =
       Map.of(
-          "capture-service", List.of("dev.engram.common.error.Problem"),
-          "graph-service", List.of("dev.engram.common.error.Problem"),
+          "capture-service",
+          List.of("dev.engram.common.error.Problem"),
+          "graph-service",
+          List.of("dev.engram.common.error.Problem"),
           "recall-service",
-              List.of(
-                  "dev.engram.recall.backup.VectorRecord",
-                  "org.apache.lucene.codecs.lucene104.Lucene104Codec"),
+          List.of(
+              "dev.engram.recall.backup.VectorRecord",
+              "org.apache.lucene.codecs.lucene104.Lucene104Codec"),
           "vault-service",
-              List.of(
-                  "dev.engram.vault.archive.Manifest", "dev.engram.vault.backup.CatalogRecord"));
+          List.of("dev.engram.vault.archive.Manifest", "dev.engram.vault.backup.CatalogRecord"),
+          "console",
+          List.of("dev.engram.console.client.RecallApi$Ask"));
+
+  /** The console reads every record of client/Wire.java with its own ObjectMapper (JSON). */
+  private static final Pattern WIRE_RECORD = Pattern.compile("public record (\\w+)\\(");
 
   @ParameterizedTest
-  @ValueSource(strings = {"capture-service", "recall-service", "graph-service", "vault-service"})
+  @ValueSource(
+      strings = {"capture-service", "recall-service", "graph-service", "vault-service", "console"})
   void theNativeImageArgumentsAndConfigurationDeclareWhatTheServiceLoads(String service)
       throws Exception {
     Path sources = Kustomize.repoRoot().resolve(service).resolve("target/native-sources");
@@ -103,7 +118,7 @@ class NativeSourcesTest {
             service + ": resource " + resource + " is not included in the native image");
       }
       String reflection = configs(jar, "reflect-config.json");
-      for (String type : REFLECTION.get(service)) {
+      for (String type : reflected(service)) {
         assertTrue(
             reflection.contains("\"" + type + "\""), service + ": " + type + " for reflection");
       }
@@ -118,6 +133,20 @@ class NativeSourcesTest {
         }
       }
     }
+  }
+
+  private static List<String> reflected(String service) throws IOException {
+    List<String> types = new ArrayList<>(REFLECTION.get(service));
+    if (service.equals("console")) {
+      Path wire =
+          Kustomize.repoRoot().resolve("console/src/main/java/dev/engram/console/client/Wire.java");
+      Matcher record = WIRE_RECORD.matcher(Files.readString(wire));
+      while (record.find()) {
+        types.add("dev.engram.console.client.Wire$" + record.group(1));
+      }
+      assertTrue(types.size() > 20, "the records of Wire.java: " + types);
+    }
+    return types;
   }
 
   private static Path runnerJar(Path sources) throws IOException {

@@ -1,0 +1,230 @@
+package dev.engram.e2e.k8s;
+
+import static dev.engram.e2e.k8s.Kustomize.all;
+import static dev.engram.e2e.k8s.Kustomize.find;
+import static dev.engram.e2e.k8s.Kustomize.render;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The console in the cluster: a Deployment and Service like the services', probed on the management
+ * port, configured from the shared ConfigMap but given no Secret (it calls with the person's key,
+ * never one of its own); in prod, reachable only by what is labelled for it and reaching only
+ * capture-service and recall-service (and DNS).
+ */
+class K8sConsoleTest {
+
+  private static final String PROD = "k8s/overlays/prod";
+
+  @BeforeAll
+  static void requireKubectl() throws Exception {
+    Kustomize.requireKubectl();
+  }
+
+  static List<String> suiteDirs() throws Exception {
+    return Kustomize.suiteDirs();
+  }
+
+  @ParameterizedTest
+  @MethodSource("suiteDirs")
+  void theConsoleIsOneProbedPodReadingTheConfigMapAndNoSecret(String dir) {
+    List<JsonNode> objects = render(dir);
+    JsonNode deployment = find(objects, "Deployment", "console");
+    JsonNode pod = deployment.at("/spec/template/spec");
+    JsonNode container = pod.at("/containers/0");
+    assertTrue(container.path("image").asText().startsWith("engram/console:"), dir);
+    // Sessions live in one process's memory: a second replica would not know them.
+    assertEquals(1, deployment.at("/spec/replicas").asInt(), dir + ": one replica");
+    assertEquals(8080, port(container, "http"), dir);
+    assertEquals(9000, port(container, "management"), dir);
+    for (String[] probe :
+        List.of(
+            new String[] {"startupProbe", "/q/health/started"},
+            new String[] {"livenessProbe", "/q/health/live"},
+            new String[] {"readinessProbe", "/q/health/ready"})) {
+      JsonNode get = container.path(probe[0]).path("httpGet");
+      assertEquals(probe[1], get.path("path").asText(), dir + " " + probe[0]);
+      assertEquals("management", get.path("port").asText(), dir + " " + probe[0]);
+    }
+    String config = Kustomize.engramConfig(objects).at("/metadata/name").asText();
+    assertEquals(1, container.path("envFrom").size(), dir + ": one source of configuration");
+    assertEquals(config, container.at("/envFrom/0/configMapRef/name").asText(), dir);
+    assertTrue(
+        deployment.findValues("secretRef").isEmpty()
+            && deployment.findValues("secretKeyRef").isEmpty()
+            && deployment.findValues("secret").isEmpty(),
+        dir + ": the console is given no Secret: " + deployment);
+    JsonNode data = Kustomize.engramConfig(objects).path("data");
+    for (String key : List.of("ENGRAM_SERVICES_CAPTURE_URL", "ENGRAM_SERVICES_RECALL_URL")) {
+      assertTrue(data.hasNonNull(key), dir + ": the ConfigMap gives the console " + key);
+    }
+    assertFalse(
+        deployment
+            .at("/spec/template/metadata/labels/app.kubernetes.io~1component")
+            .asText()
+            .equals("service"),
+        dir + ": not labelled a service (services-to-services and the PodMonitor select those)");
+
+    JsonNode svc = find(objects, "Service", "console");
+    assertEquals(1, svc.at("/spec/ports").size(), dir);
+    assertEquals(8080, svc.at("/spec/ports/0/port").asInt(), dir + ": pages on 8080");
+    assertEquals("http", svc.at("/spec/ports/0/targetPort").asText(), dir + ": not management");
+    assertEquals("console", svc.at("/spec/selector/app.kubernetes.io~1name").asText(), dir);
+    assertEquals(
+        "console",
+        deployment.at("/spec/template/metadata/labels/app.kubernetes.io~1name").asText(),
+        dir + ": the Service selects the pod");
+  }
+
+  @Test
+  void inProdTheConsoleReachesOnlyCaptureRecallAndDns() {
+    List<JsonNode> prod = render(PROD);
+    Map<String, String> console = podLabels(prod, "console");
+    Set<String> reached = new TreeSet<>();
+    for (JsonNode policy : selecting(prod, console, "Egress")) {
+      for (JsonNode rule : policy.at("/spec/egress")) {
+        for (JsonNode peer : rule.path("to")) {
+          if (peer.has("ipBlock")) {
+            reached.add("ipBlock " + peer.at("/ipBlock/cidr").asText());
+          } else if (peer.has("namespaceSelector")) {
+            boolean dns =
+                peer.at("/namespaceSelector/matchLabels/kubernetes.io~1metadata.name")
+                        .asText()
+                        .equals("kube-system")
+                    && peer.at("/podSelector/matchLabels/k8s-app").asText().equals("kube-dns");
+            reached.add(dns ? "dns" : "other namespaces: " + peer);
+          } else {
+            for (String workload : workloadNames(prod)) {
+              if (matches(peer.path("podSelector"), podLabels(prod, workload))) {
+                reached.add(workload + ":" + rule.at("/ports/0/port").asText());
+              }
+            }
+          }
+        }
+      }
+    }
+    assertEquals(Set.of("capture-service:8080", "dns", "recall-service:8080"), reached);
+  }
+
+  @Test
+  void inProdOnlyCaptureAndRecallAdmitTheConsoleAndOnlyLabelledPeersReachIt() {
+    List<JsonNode> prod = render(PROD);
+    Map<String, String> console = podLabels(prod, "console");
+    Map<String, String> namespace = new HashMap<>();
+    namespace.put("kubernetes.io/metadata.name", "engram");
+    find(prod, "Namespace", "engram")
+        .at("/metadata/labels")
+        .fields()
+        .forEachRemaining(e -> namespace.put(e.getKey(), e.getValue().asText()));
+    Set<String> admitting = new TreeSet<>();
+    for (String workload : workloadNames(prod)) {
+      for (JsonNode policy : selecting(prod, podLabels(prod, workload), "Ingress")) {
+        for (JsonNode rule : policy.at("/spec/ingress")) {
+          for (JsonNode peer : rule.path("from")) {
+            // A peer is the console's pod when both of its selectors (an absent one: any) match.
+            if (!peer.has("ipBlock")
+                && matches(peer.path("namespaceSelector"), namespace)
+                && matches(peer.path("podSelector"), console)) {
+              admitting.add(workload);
+            }
+          }
+        }
+      }
+    }
+    assertEquals(Set.of("capture-service", "recall-service"), admitting);
+
+    // Into the console: on its http port, from peers carrying engram.dev/console only.
+    List<JsonNode> policies = selecting(prod, console, "Ingress");
+    assertFalse(policies.isEmpty(), "some policy lets people in");
+    for (JsonNode policy : policies) {
+      for (JsonNode rule : policy.at("/spec/ingress")) {
+        assertEquals("http", rule.at("/ports/0/port").asText(), policy.toString());
+        for (JsonNode peer : rule.path("from")) {
+          boolean labelled =
+              peer.at("/namespaceSelector/matchLabels/engram.dev~1console").asText().equals("true")
+                  || peer.at("/podSelector/matchLabels/engram.dev~1console")
+                      .asText()
+                      .equals("true");
+          assertTrue(labelled, "an unlabelled peer reaches the console: " + peer);
+        }
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  /** The NetworkPolicies whose podSelector selects pods with these labels, for that direction. */
+  private static List<JsonNode> selecting(
+      List<JsonNode> objects, Map<String, String> labels, String type) {
+    return all(objects, "NetworkPolicy").stream()
+        .filter(p -> matches(p.at("/spec/podSelector"), labels))
+        .filter(p -> p.at("/spec/policyTypes").toString().contains("\"" + type + "\""))
+        .filter(p -> p.at("/spec/" + type.toLowerCase()).isArray())
+        .toList();
+  }
+
+  /** A label selector (matchLabels, matchExpressions with In and NotIn) against labels. */
+  private static boolean matches(JsonNode selector, Map<String, String> labels) {
+    var it = selector.path("matchLabels").fields();
+    while (it.hasNext()) {
+      var e = it.next();
+      if (!e.getValue().asText().equals(labels.get(e.getKey()))) {
+        return false;
+      }
+    }
+    for (JsonNode expression : selector.path("matchExpressions")) {
+      String value = labels.get(expression.path("key").asText());
+      Set<String> values = new TreeSet<>();
+      expression.path("values").forEach(v -> values.add(v.asText()));
+      boolean in = value != null && values.contains(value);
+      String operator = expression.path("operator").asText();
+      if (operator.equals("In") ? !in : operator.equals("NotIn") ? in : true) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static List<String> workloadNames(List<JsonNode> objects) {
+    return objects.stream()
+        .filter(o -> Set.of("Deployment", "StatefulSet").contains(o.path("kind").asText()))
+        .map(o -> o.at("/metadata/name").asText())
+        .toList();
+  }
+
+  private static Map<String, String> podLabels(List<JsonNode> objects, String workload) {
+    JsonNode object =
+        objects.stream()
+            .filter(o -> Set.of("Deployment", "StatefulSet").contains(o.path("kind").asText()))
+            .filter(o -> o.at("/metadata/name").asText().equals(workload))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no workload " + workload));
+    Map<String, String> labels = new HashMap<>();
+    object
+        .at("/spec/template/metadata/labels")
+        .fields()
+        .forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
+    return labels;
+  }
+
+  private static int port(JsonNode container, String name) {
+    for (JsonNode p : container.path("ports")) {
+      if (p.path("name").asText().equals(name)) {
+        return p.path("containerPort").asInt();
+      }
+    }
+    return -1;
+  }
+}
