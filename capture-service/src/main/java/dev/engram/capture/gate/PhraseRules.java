@@ -36,7 +36,8 @@ final class PhraseRules {
       String id,
       Pattern spaced,
       Pattern joined,
-      Set<Character.UnicodeScript> scripts) {}
+      Set<Character.UnicodeScript> scripts,
+      Optional<List<String>> keys) {}
 
   private static final int FLAGS =
       Pattern.CASE_INSENSITIVE
@@ -79,24 +80,45 @@ final class PhraseRules {
 
   /** The first rule that matches any form, with the matched text as evidence. */
   Optional<InjectionScanner.Finding> match(TextForms.Forms forms) {
+    return match(forms, true);
+  }
+
+  /**
+   * {@link #match(TextForms.Forms)}, where {@code byKeys} false searches every form with every
+   * rule's pattern even when the form holds none of the rule's {@link RuleKeys} (the same answer,
+   * slower: for the test that proves it).
+   */
+  Optional<InjectionScanner.Finding> match(TextForms.Forms forms, boolean byKeys) {
+    List<String> words = forms.words().stream().map(RuleKeys::fold).toList();
+    List<String> glued = forms.glued().stream().map(RuleKeys::fold).toList();
     for (Rule rule : rules) {
       if (!rule.scripts().isEmpty() && Collections.disjoint(rule.scripts(), forms.scripts())) {
         continue;
       }
-      for (String form : forms.words()) {
-        Optional<InjectionScanner.Finding> hit = find(rule, rule.spaced(), form);
-        if (hit.isPresent()) {
-          return hit;
+      List<String> keys = byKeys ? rule.keys().orElse(null) : null;
+      for (int i = 0; i < words.size(); i++) {
+        if (keys == null || RuleKeys.anyIn(keys, words.get(i))) {
+          Optional<InjectionScanner.Finding> hit = find(rule, rule.spaced(), forms.words().get(i));
+          if (hit.isPresent()) {
+            return hit;
+          }
         }
       }
-      for (String form : forms.glued()) {
-        Optional<InjectionScanner.Finding> hit = find(rule, rule.joined(), form);
-        if (hit.isPresent()) {
-          return hit;
+      for (int i = 0; i < glued.size(); i++) {
+        if (keys == null || RuleKeys.anyIn(keys, glued.get(i))) {
+          Optional<InjectionScanner.Finding> hit = find(rule, rule.joined(), forms.glued().get(i));
+          if (hit.isPresent()) {
+            return hit;
+          }
         }
       }
     }
     return Optional.empty();
+  }
+
+  /** How many rules have keys, of how many (for the test that keeps the filter from eroding). */
+  int[] keyed() {
+    return new int[] {(int) rules.stream().filter(r -> r.keys().isPresent()).count(), rules.size()};
   }
 
   private Optional<InjectionScanner.Finding> find(Rule rule, Pattern p, String form) {
@@ -171,7 +193,8 @@ final class PhraseRules {
                 cols[1],
                 Pattern.compile(pattern.replace(" ", "[\\s_*-]+"), FLAGS),
                 Pattern.compile(pattern.replace(" ", "[\\s_*-]*").replace("\\b", ""), FLAGS),
-                TextForms.scripts(pattern.replaceAll("\\\\p\\{\\w+}", ""))));
+                TextForms.scripts(pattern.replaceAll("\\\\p\\{\\w+}", "")),
+                RuleKeys.of(pattern)));
       }
       return List.copyOf(rules);
     } catch (IOException e) {

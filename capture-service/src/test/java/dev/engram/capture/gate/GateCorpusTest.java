@@ -28,7 +28,7 @@ class GateCorpusTest {
 
   private static final String V1 = "gate-corpus/v1/";
   private static final String V2 = "gate-corpus/v2/";
-  private static final String NEXT_TURN = " ⟦next-turn⟧ ";
+  static final String NEXT_TURN = " ⟦next-turn⟧ ";
   private static final Pattern ESCAPE =
       Pattern.compile("\\\\(n|u([0-9A-Fa-f]{4})|U\\{([0-9A-Fa-f]+)\\})");
 
@@ -164,7 +164,7 @@ class GateCorpusTest {
     n[1] += hit ? 1 : 0;
   }
 
-  private static List<Sample> load(String file) throws IOException {
+  static List<Sample> load(String file) throws IOException {
     try (InputStream in = GateCorpusTest.class.getClassLoader().getResourceAsStream(file)) {
       if (in == null) {
         throw new IllegalStateException("missing corpus file " + file);
