@@ -4,7 +4,9 @@
 
 # The major version of the java binary $1 (8 for "1.8.0_x"), or nothing if it does not run.
 engram_java_major() {
-  "$1" -version 2>&1 | sed -n '1s/^[^"]*"\([0-9][0-9]*\)\(\.\([0-9][0-9]*\)\)\{0,1\}.*/\1 \3/p' |
+  # The first line naming a version: JAVA_TOOL_OPTIONS and JDK_JAVA_OPTIONS print a line before it.
+  "$1" -version 2>&1 | grep -m 1 ' version "' |
+    sed -n '1s/^[^"]*"\([0-9][0-9]*\)\(\.\([0-9][0-9]*\)\)\{0,1\}.*/\1 \3/p' |
     { read -r major minor || true; if [ "${major-}" = 1 ]; then echo "${minor:-0}"; else echo "${major-}"; fi; }
 }
 
