@@ -69,20 +69,8 @@ public final class LoadCommand {
     report.put("load_average_before", Machine.loadAverage());
     out.printf("Suite: %s; load average %s%n", target, Machine.loadAverage());
 
-    ServerMetrics beforeIngest = ServerMetrics.read(api);
-    ProcessCpu cpuBeforeIngest = ProcessCpu.read(target.home());
-    set.grow(api, report, out);
-    if (report.path("ingest").has("indexed_per_second")) {
-      ServerMetrics.read(api)
-          .printIngest(
-              beforeIngest, report.get("ingest").get("indexed_per_second").asDouble(), out, report);
-      ProcessCpu settled = ProcessCpu.settled(target.home(), Duration.ofMinutes(15), out);
-      ServerMetrics afterIngest = ServerMetrics.read(api);
-      double written = report.get("ingest").get("written").asDouble();
-      double model = afterIngest.modelMillis(beforeIngest) / written;
-      ObjectNode cpu = report.putObject("cpu_per_document");
-      settled.print(cpuBeforeIngest, written, "document", model, out, cpu);
-    }
+    IngestFigures.measure(
+        api, report, "document", "automatic relations", () -> set.grow(api, report, out), out);
     OptionalLong documents = wait.indexedDocuments("memory");
     report.put("index_memory_documents", documents.orElse(-1));
     out.printf(
