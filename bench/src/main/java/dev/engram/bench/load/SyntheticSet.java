@@ -38,8 +38,16 @@ record SyntheticSet(
 
   /** The set of {@code --memories N} and the flags above. */
   static SyntheticSet read(Args args) {
-    long memories = args.number("memories", -1);
-    if (memories <= 0 || memories > Integer.MAX_VALUE) {
+    return read(args, false);
+  }
+
+  /**
+   * As {@link #read(Args)}; with {@code optional}, {@code --memories} may be left out (a set of 0
+   * memories, which {@code bench load --exchanges} alone uses for the flags they share).
+   */
+  static SyntheticSet read(Args args, boolean optional) {
+    long memories = args.number("memories", optional ? 0 : -1);
+    if (memories < 0 || memories == 0 && !optional || memories > Integer.MAX_VALUE) {
       throw new IllegalArgumentException("--memories N is required (1 .. 2^31-1), e.g. 10k");
     }
     String agent = args.string("agent", "load");
