@@ -18,16 +18,27 @@ import java.util.OptionalLong;
 
 /**
  * {@code bench load}: grow a set of synthetic memories to N (resumable), wait until indexed, then
- * measure recall latency at concurrency 1 and 8, context latency, and recall-service's RSS. Each
- * figure is printed beside its baselines from recall's own metrics over the same phase: the model's
- * batch embedding rate beside the end-to-end indexing rate, and BM25 alone, dense alone and the raw
- * model call beside the whole recall ({@link ServerMetrics}).
+ * measure recall latency at concurrency 1 and 8, context latency, and recall-service's RSS; and/or
+ * grow a set of synthetic conversation turns ({@code --exchanges}) the same way. Each figure is
+ * printed beside its baselines from recall's own metrics over the same phase: the model's batch
+ * embedding rate beside the end-to-end indexing rate, and BM25 alone, dense alone and the raw model
+ * call beside the whole recall ({@link ServerMetrics}).
  */
 public final class LoadCommand {
 
   public static final String USAGE =
       """
         load --memories N          ingest throughput and recall latency at N memories (10k, 100k, 1m)
+        load --exchanges N         ingest throughput of N conversation turns through POST
+                                   /v1/exchanges: a person and the agent alternating in each of
+                                   --chats chats of --agent, 1-4 turns per request as a gateway
+                                   posts them (mostly a turn and its reply); exchanges/s
+                                   acknowledged and indexed beside the model's rate, and CPU per
+                                   exchange per process. With --memories too, the memories go
+                                   first and recall is measured after both; alone, no recall.
+                                   Start the suite with ENGRAM_CAPTURE_REFLECTOR_INTERVAL=off:
+                                   the Reflector then never runs, so its CPU is not counted (on,
+                                   a run inside the measurement would be)
           --queries N         measured queries per concurrency level (default 1000)
           --warmup N          unmeasured queries first (default 100)
           --context-warmup N  unmeasured context requests before the measured ones (default 10;
@@ -41,13 +52,19 @@ public final class LoadCommand {
           --k N               items per recall (default 10)
           --json FILE         also write the numbers as JSON
       """
-          + SyntheticSet.FLAGS;
+          + SyntheticSet.FLAGS
+          + SyntheticChats.FLAGS;
 
   private LoadCommand() {}
 
   public static int run(Args args, Map<String, String> env, PrintStream out)
       throws IOException, InterruptedException {
-    SyntheticSet set = SyntheticSet.read(args);
+    SyntheticSet set = SyntheticSet.read(args, true);
+    SyntheticChats chats = SyntheticChats.read(args, set);
+    if (set.memories() == 0 && chats.exchanges() == 0) {
+      throw new IllegalArgumentException(
+          "--memories N or --exchanges N is required (or both), e.g. --memories 10k");
+    }
     long n = set.memories();
     String agent = set.agent();
     int queries = args.integer("queries", 1000);
@@ -62,44 +79,94 @@ public final class LoadCommand {
 
     EngramApi api = new EngramApi(target, Duration.ofSeconds(60));
     IndexWait wait = new IndexWait(api, out);
-    SentenceGenerator generator = set.generator();
     ObjectNode report = EngramApi.JSON.createObjectNode();
     report.put("memories", n);
     report.put("agent", agent);
     report.put("load_average_before", Machine.loadAverage());
     out.printf("Suite: %s; load average %s%n", target, Machine.loadAverage());
 
-    ServerMetrics beforeIngest = ServerMetrics.read(api);
-    ProcessCpu cpuBeforeIngest = ProcessCpu.read(target.home());
-    set.grow(api, report, out);
-    if (report.path("ingest").has("indexed_per_second")) {
-      ServerMetrics.read(api)
-          .printIngest(
-              beforeIngest, report.get("ingest").get("indexed_per_second").asDouble(), out, report);
-      ProcessCpu settled = ProcessCpu.settled(target.home(), Duration.ofMinutes(15), out);
-      ServerMetrics afterIngest = ServerMetrics.read(api);
-      double written = report.get("ingest").get("written").asDouble();
-      double model = afterIngest.modelMillis(beforeIngest) / written;
-      ObjectNode cpu = report.putObject("cpu_per_document");
-      settled.print(cpuBeforeIngest, written, "document", model, out, cpu);
+    if (n > 0) {
+      IngestFigures.measure(
+          api, report, "document", "automatic relations", () -> set.grow(api, report, out), out);
+      OptionalLong documents = wait.indexedDocuments("memory");
+      report.put("index_memory_documents", documents.orElse(-1));
+      out.printf(
+          "Recall index: %s memory documents (all tenants); load average %s%n",
+          documents.isPresent() ? documents.getAsLong() : "?", Machine.loadAverage());
     }
-    OptionalLong documents = wait.indexedDocuments("memory");
-    report.put("index_memory_documents", documents.orElse(-1));
-    out.printf(
-        "Recall index: %s memory documents (all tenants); load average %s%n",
-        documents.isPresent() ? documents.getAsLong() : "?", Machine.loadAverage());
+    if (chats.exchanges() > 0) {
+      ObjectNode node = report.putObject("exchanges");
+      node.put("n", chats.exchanges());
+      node.put("chats", chats.turns().chats());
+      IngestFigures.measure(
+          api,
+          node,
+          "exchange",
+          "none expected with the Reflector off",
+          () -> chats.grow(api, node, env, out),
+          out);
+      OptionalLong documents = wait.indexedDocuments("exchange");
+      node.put("index_exchange_documents", documents.orElse(-1));
+      out.printf(
+          "Recall index: %s exchange documents (all tenants); load average %s%n",
+          documents.isPresent() ? documents.getAsLong() : "?", Machine.loadAverage());
+    }
+    if (n > 0) {
+      recallPhases(
+          api,
+          set.generator(),
+          agent,
+          new Calls(queries, warmup, contextWarmup, firstCalls, quietCalls, k),
+          report,
+          out);
+    }
 
+    Optional<Long> pid = target.recallPid();
+    OptionalLong rss = pid.map(p -> Machine.statusKib(p, "VmRSS")).orElse(OptionalLong.empty());
+    OptionalLong peak = pid.map(p -> Machine.statusKib(p, "VmHWM")).orElse(OptionalLong.empty());
+    out.printf(
+        "recall-service RSS %s (peak %s, pid %s); load average %s%n",
+        Machine.mib(rss),
+        Machine.mib(peak),
+        pid.map(String::valueOf).orElse("?"),
+        Machine.loadAverage());
+    report.put("recall_rss_kib", rss.orElse(-1));
+    report.put("recall_peak_rss_kib", peak.orElse(-1));
+    report.put("load_average_after", Machine.loadAverage());
+    if (json != null) {
+      Files.writeString(Path.of(json), report.toPrettyString() + "\n", StandardCharsets.UTF_8);
+    }
+    return 0;
+  }
+
+  /** How many calls each recall phase makes. */
+  private record Calls(
+      int queries, int warmup, int contextWarmup, int firstCalls, int quietCalls, int k) {}
+
+  /** First and quiet calls, then recall at concurrency 1 and 8 and context at 1. */
+  private static void recallPhases(
+      EngramApi api,
+      SentenceGenerator generator,
+      String agent,
+      Calls calls,
+      ObjectNode report,
+      PrintStream out)
+      throws IOException, InterruptedException {
+    int queries = calls.queries();
+    int warmup = calls.warmup();
+    int k = calls.k();
+    Target target = api.target();
     CallProfiles profiles = new CallProfiles(api, out);
-    if (firstCalls > 0) {
+    if (calls.firstCalls() > 0) {
       profiles.first(
-          firstCalls,
+          calls.firstCalls(),
           i -> recallBody(generator, agent, i, k),
           i -> ContextRequests.body(generator, agent, i),
           report);
     }
-    if (quietCalls > 0) {
+    if (calls.quietCalls() > 0) {
       profiles.quiet(
-          quietCalls,
+          calls.quietCalls(),
           i -> recallBody(generator, agent, i, k),
           i -> ContextRequests.body(generator, agent, i),
           report);
@@ -123,6 +190,7 @@ public final class LoadCommand {
       double model = after.modelMillis(before) / recalls;
       cpuAfter.print(cpuBefore, recalls, "recall", model, out, node.putObject("cpu_per_recall"));
     }
+    int contextWarmup = calls.contextWarmup();
     Optional<ContextRun> context = context(api, generator, agent, contextWarmup, queries, out);
     if (context.isPresent()) {
       ObjectNode node = report.putObject("context_c1");
@@ -142,23 +210,6 @@ public final class LoadCommand {
     } else {
       report.put("context_c1", "unavailable");
     }
-
-    Optional<Long> pid = target.recallPid();
-    OptionalLong rss = pid.map(p -> Machine.statusKib(p, "VmRSS")).orElse(OptionalLong.empty());
-    OptionalLong peak = pid.map(p -> Machine.statusKib(p, "VmHWM")).orElse(OptionalLong.empty());
-    out.printf(
-        "recall-service RSS %s (peak %s, pid %s); load average %s%n",
-        Machine.mib(rss),
-        Machine.mib(peak),
-        pid.map(String::valueOf).orElse("?"),
-        Machine.loadAverage());
-    report.put("recall_rss_kib", rss.orElse(-1));
-    report.put("recall_peak_rss_kib", peak.orElse(-1));
-    report.put("load_average_after", Machine.loadAverage());
-    if (json != null) {
-      Files.writeString(Path.of(json), report.toPrettyString() + "\n", StandardCharsets.UTF_8);
-    }
-    return 0;
   }
 
   static ObjectNode recallBody(SentenceGenerator generator, String agent, long i, int k) {

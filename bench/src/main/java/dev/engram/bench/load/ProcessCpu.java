@@ -82,12 +82,15 @@ final class ProcessCpu {
   }
 
   /**
-   * Waits until the suite is idle: writes go on after the outbox empties (automatic relations ask
-   * recall for each new memory's neighbours in the background and project the links), and that work
-   * belongs to the documents too. Idle is under {@link #IDLE_SECONDS} of CPU, all processes
-   * together, in a 5 s window; at most {@code max}. Returns the read that found it idle.
+   * Waits until the suite is idle: writes go on after the outbox empties (after memories, automatic
+   * relations ask recall for each new memory's neighbours in the background and project the links),
+   * and that work belongs to the documents too. Idle is under {@link #IDLE_SECONDS} of CPU, all
+   * processes together, in a 5 s window; at most {@code max}. Returns the read that found it idle.
+   *
+   * @param background what may still run after the outbox empties, for the line it prints
    */
-  static ProcessCpu settled(Path home, Duration max, PrintStream out) throws InterruptedException {
+  static ProcessCpu settled(Path home, Duration max, String background, PrintStream out)
+      throws InterruptedException {
     long start = System.nanoTime();
     ProcessCpu last = read(home);
     while (true) {
@@ -97,8 +100,8 @@ final class ProcessCpu {
       long waited = (System.nanoTime() - start) / 1_000_000_000L;
       if (busy < IDLE_SECONDS || waited >= max.toSeconds()) {
         out.printf(
-            "  suite %s %d s after the outbox emptied (background work: automatic relations)%n",
-            busy < IDLE_SECONDS ? "idle" : "still busy, measured anyway,", waited);
+            "  suite %s %d s after the outbox emptied (background work: %s)%n",
+            busy < IDLE_SECONDS ? "idle" : "still busy, measured anyway,", waited, background);
         return now;
       }
       last = now;

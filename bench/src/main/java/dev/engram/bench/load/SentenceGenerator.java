@@ -212,6 +212,10 @@ final class SentenceGenerator {
     this.chatShare = chatShare;
   }
 
+  int chats() {
+    return chats;
+  }
+
   SyntheticMemory memory(long i) {
     SplittableRandom r = random(i);
     String chat = r.nextDouble() < chatShare ? chat(r.nextInt(chats)) : null;
@@ -229,7 +233,26 @@ final class SentenceGenerator {
     return "chat-" + n;
   }
 
-  private static String fill(String template, SplittableRandom r) {
+  /** A memory's sentence, as someone in a conversation would say it. */
+  static String statement(SplittableRandom r) {
+    return fill(MEMORIES.get(r.nextInt(MEMORIES.size()))[1], r);
+  }
+
+  /** A question about what the memories hold. */
+  static String question(SplittableRandom r) {
+    return fill(QUERIES.get(r.nextInt(QUERIES.size())), r);
+  }
+
+  /**
+   * The random source of turn {@code k} of chat {@code chat} ({@link SyntheticTurns}): seeded like
+   * the memories', on another stream.
+   */
+  SplittableRandom turnRandom(int chat, long k) {
+    return new SplittableRandom(
+        seed * 0x9E3779B97F4A7C15L + (chat + 1L) * 0xD1B54A32D192ED03L + k * 0xBF58476D1CE4E5B9L);
+  }
+
+  static String fill(String template, SplittableRandom r) {
     Matcher m = SLOT.matcher(template);
     StringBuilder text = new StringBuilder();
     while (m.find()) {

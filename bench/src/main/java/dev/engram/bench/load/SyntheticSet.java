@@ -3,7 +3,6 @@ package dev.engram.bench.load;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.engram.bench.Args;
 import dev.engram.bench.EngramApi;
-import dev.engram.bench.IndexWait;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -39,8 +38,16 @@ record SyntheticSet(
 
   /** The set of {@code --memories N} and the flags above. */
   static SyntheticSet read(Args args) {
-    long memories = args.number("memories", -1);
-    if (memories <= 0 || memories > Integer.MAX_VALUE) {
+    return read(args, false);
+  }
+
+  /**
+   * As {@link #read(Args)}; with {@code optional}, {@code --memories} may be left out (a set of 0
+   * memories, which {@code bench load --exchanges} alone uses for the flags they share).
+   */
+  static SyntheticSet read(Args args, boolean optional) {
+    long memories = args.number("memories", optional ? 0 : -1);
+    if (memories < 0 || memories == 0 && !optional || memories > Integer.MAX_VALUE) {
       throw new IllegalArgumentException("--memories N is required (1 .. 2^31-1), e.g. 10k");
     }
     String agent = args.string("agent", "load");
@@ -73,48 +80,16 @@ record SyntheticSet(
     if (skipIngest) {
       return;
     }
-    long n = memories;
-    IndexWait wait = new IndexWait(api, out);
-    long baseline = wait.indexedDocuments("memory").orElse(0);
+    IngestFigures figures = new IngestFigures(api, "memory", "memories", out);
     LoadIngest ingest = new LoadIngest(api, generator, agent, stateFile(api.target().home()), out);
-    long throttledBefore = api.rateLimited();
-    double throttledSecondsBefore = api.rateLimitedSeconds();
-    ingest.run(n, concurrency);
+    ingest.run(memories, concurrency);
     long w = ingest.written.get();
-    ObjectNode node = report.putObject("ingest");
-    node.put("written", w);
-    long throttled = api.rateLimited() - throttledBefore;
-    node.put("rate_limited", throttled);
-    node.put("throttled", throttled > 0);
-    if (w == 0) {
-      return;
-    }
-    double ack = (ingest.lastWriteNanos.get() - ingest.firstWriteNanos.get()) / 1e9;
-    if (throttled > 0) {
-      // A throttled rate is the key's writes bucket, not the suite: never print it bare.
-      out.printf(
-          "  THROTTLED: %d answers were 429 (rate limited), %.0f s waited out over the clients;"
-              + " the rates below are the key's writes limit, not the suite's. Raise"
-              + " ENGRAM_RATE_LIMIT_WRITES_PER_MINUTE / _BURST (bench/README.md) to measure the"
-              + " suite%n",
-          throttled, api.rateLimitedSeconds() - throttledSecondsBefore);
-    }
-    out.printf(
-        "  acknowledged %d memories in %.1f s: %.0f memories/s%s%n",
-        w, ack, w / ack, throttled > 0 ? " (THROTTLED by the rate limit)" : "");
-    double indexed =
-        wait.await(
-            "memory",
-            baseline + w,
-            ingest.firstWriteNanos.get(),
-            ingest.lastWriteNanos.get(),
-            indexTimeout);
-    out.printf(
-        "  indexed %d memories %.1f s after the first write: %.0f memories/s%s%n",
-        w, indexed, w / indexed, throttled > 0 ? " (THROTTLED by the rate limit)" : "");
-    node.put("acknowledged_seconds", ack);
-    node.put("acknowledged_per_second", w / ack);
-    node.put("indexed_seconds", indexed);
-    node.put("indexed_per_second", w / indexed);
+    figures.finish(
+        w,
+        w,
+        ingest.firstWriteNanos.get(),
+        ingest.lastWriteNanos.get(),
+        indexTimeout,
+        report.putObject("ingest"));
   }
 }
