@@ -1,7 +1,7 @@
 package dev.engram.capture.fact;
 
+import dev.engram.capture.db.Where;
 import dev.engram.capture.memory.MemoryScope;
-import dev.engram.capture.persistence.Where;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
