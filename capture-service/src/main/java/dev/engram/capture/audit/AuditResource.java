@@ -1,7 +1,7 @@
 package dev.engram.capture.audit;
 
-import dev.engram.capture.web.Cursors;
-import dev.engram.capture.web.WriteLimits;
+import dev.engram.capture.paging.Cursors;
+import dev.engram.capture.paging.PageSize;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
 import dev.engram.common.web.QueryParams;
@@ -30,11 +30,11 @@ class AuditResource {
   /** A page of audit rows; pass {@code next_cursor} back as {@code cursor}. */
   record Page(List<AuditView> items, String nextCursor) {}
 
-  private final WriteLimits limits;
+  private final PageSize pageSize;
   private final SecurityIdentity identity;
 
-  AuditResource(WriteLimits limits, SecurityIdentity identity) {
-    this.limits = limits;
+  AuditResource(PageSize pageSize, SecurityIdentity identity) {
+    this.pageSize = pageSize;
     this.identity = identity;
   }
 
@@ -48,7 +48,7 @@ class AuditResource {
       @QueryParam("to") String to,
       @QueryParam("limit") String limit,
       @QueryParam("cursor") String cursor) {
-    int size = limits.pageSize(QueryParams.intValue("limit", limit), 50);
+    int size = pageSize.of(QueryParams.intValue("limit", limit), 50);
     Long before = Cursors.before(cursor);
     return query(targetType, targetId, operation, from, to)
         .page(before, size)
