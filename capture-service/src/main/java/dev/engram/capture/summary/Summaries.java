@@ -33,7 +33,7 @@ public class Summaries {
 
   private static final Logger LOG = Logger.getLogger(Summaries.class);
 
-  private final SummaryReads reads;
+  private final SummaryQueries queries;
   private final SummaryWriter writer;
   private final ExtractiveSummarizer summarizer;
   private final LlmSummarizer llm;
@@ -42,13 +42,13 @@ public class Summaries {
   private final Vertx vertx;
 
   Summaries(
-      SummaryReads reads,
+      SummaryQueries queries,
       SummaryWriter writer,
       ExtractiveSummarizer summarizer,
       LlmSummarizer llm,
       CaptureConfig config,
       Vertx vertx) {
-    this.reads = reads;
+    this.queries = queries;
     this.writer = writer;
     this.summarizer = summarizer;
     this.llm = llm;
@@ -94,8 +94,8 @@ public class Summaries {
 
   private Uni<Integer> level(
       String tenant, String agent, String chat, SummaryLevel level, LocalDate today, Budget left) {
-    return reads
-        .current(tenant)
+    return queries
+        .currentSummaries(tenant)
         .chain(
             current -> {
               Map<Period, Memory> latest = new HashMap<>();
@@ -104,7 +104,7 @@ public class Summaries {
                   .forEach(m -> period(m).ifPresent(p -> latest.put(p, m)));
               Uni<Map<Period, List<Long>>> periods =
                   level == SummaryLevel.DAY
-                      ? reads.days(tenant, agent, chat, today).map(Summaries::days)
+                      ? queries.days(tenant, agent, chat, today).map(Summaries::days)
                       : Uni.createFrom().item(above(latest, level, today));
               return periods.chain(
                   covered -> {
@@ -136,7 +136,7 @@ public class Summaries {
     Uni<List<ExtractiveSummarizer.Line>> lines;
     if (p.level() == SummaryLevel.DAY) {
       lines =
-          reads
+          queries
               .exchanges(tenant, p, p.start(), p.level().end(p.start()))
               .chain(
                   rows ->
@@ -206,9 +206,9 @@ public class Summaries {
   }
 
   /** The days of exchanges as periods, each with its exchange ids. */
-  private static Map<Period, List<Long>> days(List<SummaryReads.Day> days) {
+  private static Map<Period, List<Long>> days(List<SummaryQueries.Day> days) {
     Map<Period, List<Long>> periods = new LinkedHashMap<>();
-    for (SummaryReads.Day d : days) {
+    for (SummaryQueries.Day d : days) {
       periods.put(
           new Period(d.agent(), d.chat(), d.thread(), d.mode(), SummaryLevel.DAY, d.day()),
           d.exchangeIds());

@@ -4,6 +4,7 @@ import dev.engram.capture.exchange.Exchange;
 import dev.engram.capture.memory.Memory;
 import dev.engram.capture.memory.MemoryCategory;
 import dev.engram.capture.memory.MemoryStatus;
+import dev.engram.common.Sha256;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,10 +14,15 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
-/** The reads of the summary DAG: days of exchanges, a period's exchanges, existing summaries. */
+/**
+ * The SQL of the summary DAG: days of exchanges, a period's exchanges, existing summaries, and the
+ * period lock and current version its writer reads under it. A null thread or mode is bound as text
+ * nowhere: "is null" keeps the type out, and its parameter is bound as '' so the numbering holds.
+ */
 @ApplicationScoped
-class SummaryReads {
+class SummaryQueries {
 
   /** The ACTIVE exchanges of every closed day, per chat and thread, with their ids in order. */
   private static final String DAYS =
@@ -24,6 +30,15 @@ class SummaryReads {
           + " string_agg(cast(id as text), ',' order by id), mode from exchanges"
           + " where tenant = ?1 and status = 'ACTIVE' and agent is not null and chat is not null"
           + " and occurred_at < ?2%s group by 1, 2, 3, 4, 6 order by 4, 1, 2, 3, 6";
+
+  private static final String LOCK =
+      "select count(*) from (select pg_advisory_xact_lock(?1)) locked";
+
+  private static final String CURRENT =
+      "select * from memories where tenant = ?1 and category = 'SUMMARY'"
+          + " and status in ('ACTIVE', 'QUARANTINED') and agent = ?2 and chat = ?3 and %s and %s"
+          + " and metadata ->> 'level' = ?5 and metadata ->> 'period_start' = ?6"
+          + " order by id desc limit 1";
 
   private static final String PERIOD =
       "select * from exchanges where tenant = ?1 and agent = ?2 and chat = ?3"
@@ -56,7 +71,7 @@ class SummaryReads {
                       }
                       return q.getResultList();
                     })
-                .map(rows -> rows.stream().map(SummaryReads::day).toList()));
+                .map(rows -> rows.stream().map(SummaryQueries::day).toList()));
   }
 
   /** The ACTIVE exchanges of a period's chat or thread and mode in {@code [from, to)}, in order. */
@@ -68,26 +83,22 @@ class SummaryReads {
             Panache.getSession()
                 .chain(
                     s -> {
-                      // A null thread is bound as text nowhere: "is null" keeps the type out.
                       var q =
                           s.createNativeQuery(
-                                  PERIOD.formatted(
-                                      thread == null ? "thread is null and ?4 = ''" : "thread = ?4",
-                                      mode == null ? "mode is null and ?7 = ''" : "mode = ?7"),
-                                  Exchange.class)
+                                  PERIOD.formatted(threadIs(thread), modeIs(mode)), Exchange.class)
                               .setParameter(1, tenant)
                               .setParameter(2, p.agent())
                               .setParameter(3, p.chat())
-                              .setParameter(4, thread == null ? "" : thread)
+                              .setParameter(4, Objects.requireNonNullElse(thread, ""))
                               .setParameter(5, utc(from))
                               .setParameter(6, utc(to))
-                              .setParameter(7, mode == null ? "" : mode);
+                              .setParameter(7, Objects.requireNonNullElse(mode, ""));
                       return q.getResultList();
                     }));
   }
 
   /** The tenant's current summaries (ACTIVE or QUARANTINED), oldest first. */
-  Uni<List<Memory>> current(String tenant) {
+  Uni<List<Memory>> currentSummaries(String tenant) {
     return Panache.withSession(
         () ->
             Memory.<Memory>list(
@@ -95,6 +106,57 @@ class SummaryReads {
                 tenant,
                 MemoryCategory.SUMMARY,
                 List.of(MemoryStatus.ACTIVE, MemoryStatus.QUARANTINED)));
+  }
+
+  /**
+   * Blocks until the caller's transaction holds the period's advisory lock (held until it ends):
+   * writers of one period take turns.
+   */
+  Uni<Void> lockPeriod(String tenant, Summaries.Period p) {
+    String hex =
+        Sha256.hex(
+            String.join(
+                "\u0000",
+                "summary",
+                tenant,
+                p.agent(),
+                p.chat(),
+                Objects.requireNonNullElse(p.thread(), ""),
+                Objects.requireNonNullElse(p.mode(), ""),
+                p.level().wire(),
+                p.start().toString()));
+    long key = Long.parseUnsignedLong(hex.substring(0, 16), 16);
+    return Panache.getSession()
+        .chain(s -> s.createNativeQuery(LOCK, Long.class).setParameter(1, key).getSingleResult())
+        .replaceWithVoid();
+  }
+
+  /**
+   * The period's current summary (ACTIVE or QUARANTINED, newest), or null; in the caller's session.
+   */
+  Uni<Memory> currentSummary(String tenant, Summaries.Period p) {
+    return Panache.getSession()
+        .chain(
+            s ->
+                s.createNativeQuery(
+                        CURRENT.formatted(threadIs(p.thread()), modeIs(p.mode())), Memory.class)
+                    .setParameter(1, tenant)
+                    .setParameter(2, p.agent())
+                    .setParameter(3, p.chat())
+                    .setParameter(4, Objects.requireNonNullElse(p.thread(), ""))
+                    .setParameter(5, p.level().wire())
+                    .setParameter(6, p.start().toString())
+                    .setParameter(7, Objects.requireNonNullElse(p.mode(), ""))
+                    .getResultList())
+        .map(rows -> rows.isEmpty() ? null : rows.getFirst());
+  }
+
+  private static String threadIs(String thread) {
+    return thread == null ? "thread is null and ?4 = ''" : "thread = ?4";
+  }
+
+  private static String modeIs(String mode) {
+    return mode == null ? "mode is null and ?7 = ''" : "mode = ?7";
   }
 
   private static Day day(Object[] row) {
