@@ -8,13 +8,9 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 
-/**
- * Adds usage to {@code memories} in one statement per batch: plain SQL, no audit row and no
- * projection (usage is bookkeeping, not a change of the memory), and only these three columns, so
- * it never races an edit of the memory itself (the entity maps them read-only).
- */
+/** The SQL over the usage columns of {@code memories}, through the plain SQL client. */
 @ApplicationScoped
-public class SurfacedCounts {
+class UsageQueries {
 
   private static final String ADD =
       """
@@ -28,15 +24,12 @@ public class SurfacedCounts {
 
   private final Pool pool;
 
-  SurfacedCounts(Pool pool) {
+  UsageQueries(Pool pool) {
     this.pool = pool;
   }
 
-  /** Adds the items; answers how many memory rows changed. */
-  Uni<Integer> add(List<SurfacedRequest.Item> items) {
-    if (items.isEmpty()) {
-      return Uni.createFrom().item(0);
-    }
+  /** Adds the items to their memories in one statement; answers how many rows changed. */
+  Uni<Integer> addSurfaced(List<SurfacedRequest.Item> items) {
     int n = items.size();
     String[] tenants = new String[n];
     Long[] ids = new Long[n];
