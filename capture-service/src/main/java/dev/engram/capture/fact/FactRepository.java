@@ -75,11 +75,11 @@ public class FactRepository implements PanacheRepositoryBase<Fact, Long> {
         .chain(
             s ->
                 s.createNativeQuery(
-                        "select * from facts where tenant = ?1 and source_memory_ids @> array["
-                            + memoryId
-                            + "]::bigint[] order by id for update",
+                        "select * from facts where tenant = ?1 and source_memory_ids @>"
+                            + " array[cast(?2 as bigint)] order by id for update",
                         Fact.class)
                     .setParameter(1, tenant)
+                    .setParameter(2, memoryId)
                     .getResultList());
   }
 
