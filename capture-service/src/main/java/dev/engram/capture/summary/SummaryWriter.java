@@ -87,12 +87,7 @@ class SummaryWriter {
   Uni<Memory> write(String tenant, Summaries.Period p, Draft draft, List<Long> children) {
     Caller actor = new Caller("system:reflector", tenant, Set.of());
     Memory m = draft(tenant, p, draft, children, actor);
-    gate.check("memory", m.text)
-        .ifPresent(
-            reason -> {
-              m.status = MemoryStatus.QUARANTINED;
-              m.statusReason = reason;
-            });
+    gate.check("memory", m.text).ifPresent(m::quarantine);
     String sha = fingerprint(children);
     return Panache.withTransaction(
         () ->
@@ -179,25 +174,18 @@ class SummaryWriter {
             .distinct()
             .toList();
     Instant now = Instant.now();
-    Memory m = new Memory();
-    m.tenant = tenant;
-    m.agent = p.agent();
-    m.chat = p.chat();
-    m.thread = p.thread();
-    m.mode = p.mode();
-    m.scope = MemoryScope.CHAT;
-    m.category = MemoryCategory.SUMMARY;
-    m.text = body;
-    m.contentSha256 = Sha256.hex(body);
-    m.confidence = CONFIDENCE;
-    m.source = SOURCE;
+    Memory m =
+        Memory.create(
+            new Memory.Place(
+                tenant, p.agent(), p.chat(), p.thread(), null, MemoryScope.CHAT, p.mode()),
+            MemoryCategory.SUMMARY,
+            body,
+            CONFIDENCE,
+            SOURCE,
+            actor.keyId(),
+            now);
     m.provenance = new Provenance(sources, draft.extractor(), null, draft.version());
     m.metadata = metadata;
-    m.status = MemoryStatus.ACTIVE;
-    m.createdBy = actor.keyId();
-    m.createdAt = now;
-    m.updatedAt = now;
-    m.lastSeenAt = now;
     return m;
   }
 }
