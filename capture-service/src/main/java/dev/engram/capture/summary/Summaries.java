@@ -3,6 +3,7 @@ package dev.engram.capture.summary;
 import dev.engram.capture.config.CaptureConfig;
 import dev.engram.capture.exchange.Exchange;
 import dev.engram.capture.memory.Memory;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.Vertx;
@@ -94,8 +95,7 @@ public class Summaries {
 
   private Uni<Integer> level(
       String tenant, String agent, String chat, SummaryLevel level, LocalDate today, Budget left) {
-    return queries
-        .currentSummaries(tenant)
+    return Panache.withSession(() -> queries.currentSummaries(tenant))
         .chain(
             current -> {
               Map<Period, Memory> latest = new HashMap<>();
@@ -104,7 +104,8 @@ public class Summaries {
                   .forEach(m -> period(m).ifPresent(p -> latest.put(p, m)));
               Uni<Map<Period, List<Long>>> periods =
                   level == SummaryLevel.DAY
-                      ? queries.days(tenant, agent, chat, today).map(Summaries::days)
+                      ? Panache.withSession(() -> queries.days(tenant, agent, chat, today))
+                          .map(Summaries::days)
                       : Uni.createFrom().item(above(latest, level, today));
               return periods.chain(
                   covered -> {
@@ -136,8 +137,8 @@ public class Summaries {
     Uni<List<ExtractiveSummarizer.Line>> lines;
     if (p.level() == SummaryLevel.DAY) {
       lines =
-          queries
-              .exchanges(tenant, p, p.start(), p.level().end(p.start()))
+          Panache.withSession(
+                  () -> queries.exchanges(tenant, p, p.start(), p.level().end(p.start())))
               .chain(
                   rows ->
                       vertx.executeBlocking(

@@ -20,6 +20,7 @@ import java.util.Objects;
  * The SQL of the summary DAG: days of exchanges, a period's exchanges, existing summaries, and the
  * period lock and current version its writer reads under it. A null thread or mode is bound as text
  * nowhere: "is null" keeps the type out, and its parameter is bound as '' so the numbering holds.
+ * Every statement runs in the caller's session or transaction.
  */
 @ApplicationScoped
 class SummaryQueries {
@@ -57,55 +58,49 @@ class SummaryQueries {
   /** Days that ended before {@code before}; only one chat's when {@code chat} is given. */
   Uni<List<Day>> days(String tenant, String agent, String chat, LocalDate before) {
     String only = chat == null ? "" : " and agent = ?3 and chat = ?4";
-    return Panache.withSession(
-        () ->
-            Panache.getSession()
-                .chain(
-                    s -> {
-                      var q =
-                          s.createNativeQuery(DAYS.formatted(only), Object[].class)
-                              .setParameter(1, tenant)
-                              .setParameter(2, before.atStartOfDay().toInstant(ZoneOffset.UTC));
-                      if (chat != null) {
-                        q.setParameter(3, agent).setParameter(4, chat);
-                      }
-                      return q.getResultList();
-                    })
-                .map(rows -> rows.stream().map(SummaryQueries::day).toList()));
+    return Panache.getSession()
+        .chain(
+            s -> {
+              var q =
+                  s.createNativeQuery(DAYS.formatted(only), Object[].class)
+                      .setParameter(1, tenant)
+                      .setParameter(2, before.atStartOfDay().toInstant(ZoneOffset.UTC));
+              if (chat != null) {
+                q.setParameter(3, agent).setParameter(4, chat);
+              }
+              return q.getResultList();
+            })
+        .map(rows -> rows.stream().map(SummaryQueries::day).toList());
   }
 
   /** The ACTIVE exchanges of a period's chat or thread and mode in {@code [from, to)}, in order. */
   Uni<List<Exchange>> exchanges(String tenant, Summaries.Period p, LocalDate from, LocalDate to) {
     String thread = p.thread();
     String mode = p.mode();
-    return Panache.withSession(
-        () ->
-            Panache.getSession()
-                .chain(
-                    s -> {
-                      var q =
-                          s.createNativeQuery(
-                                  PERIOD.formatted(threadIs(thread), modeIs(mode)), Exchange.class)
-                              .setParameter(1, tenant)
-                              .setParameter(2, p.agent())
-                              .setParameter(3, p.chat())
-                              .setParameter(4, Objects.requireNonNullElse(thread, ""))
-                              .setParameter(5, utc(from))
-                              .setParameter(6, utc(to))
-                              .setParameter(7, Objects.requireNonNullElse(mode, ""));
-                      return q.getResultList();
-                    }));
+    return Panache.getSession()
+        .chain(
+            s -> {
+              var q =
+                  s.createNativeQuery(
+                          PERIOD.formatted(threadIs(thread), modeIs(mode)), Exchange.class)
+                      .setParameter(1, tenant)
+                      .setParameter(2, p.agent())
+                      .setParameter(3, p.chat())
+                      .setParameter(4, Objects.requireNonNullElse(thread, ""))
+                      .setParameter(5, utc(from))
+                      .setParameter(6, utc(to))
+                      .setParameter(7, Objects.requireNonNullElse(mode, ""));
+              return q.getResultList();
+            });
   }
 
   /** The tenant's current summaries (ACTIVE or QUARANTINED), oldest first. */
   Uni<List<Memory>> currentSummaries(String tenant) {
-    return Panache.withSession(
-        () ->
-            Memory.<Memory>list(
-                "tenant = ?1 and category = ?2 and status in ?3 order by id",
-                tenant,
-                MemoryCategory.SUMMARY,
-                List.of(MemoryStatus.ACTIVE, MemoryStatus.QUARANTINED)));
+    return Memory.<Memory>list(
+        "tenant = ?1 and category = ?2 and status in ?3 order by id",
+        tenant,
+        MemoryCategory.SUMMARY,
+        List.of(MemoryStatus.ACTIVE, MemoryStatus.QUARANTINED));
   }
 
   /**
