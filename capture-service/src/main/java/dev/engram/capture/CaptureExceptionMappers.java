@@ -1,7 +1,7 @@
 package dev.engram.capture;
 
-import dev.engram.capture.persistence.ConcurrentWrite;
-import dev.engram.capture.persistence.DatabaseOutage;
+import dev.engram.capture.db.ConcurrentWrite;
+import dev.engram.capture.db.DatabaseOutage;
 import dev.engram.common.correlation.CorrelationId;
 import dev.engram.common.error.CommonError;
 import dev.engram.common.error.ProblemMappers;

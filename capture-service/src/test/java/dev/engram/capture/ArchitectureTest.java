@@ -12,6 +12,7 @@ import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -23,14 +24,18 @@ import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Set;
+import org.hibernate.reactive.mutiny.Mutiny;
 import org.junit.jupiter.api.Test;
 
 /**
- * The shape the code keeps: feature packages that never loop through each other, and resources that
- * only call services (no repository, entity query, SQL session or client of their own). Plain JUnit
- * over the compiled classes; no application starts.
+ * The shape the code keeps: feature packages that never loop through each other, resources that
+ * only call services (no repository, entity query, SQL session or client of their own), and SQL
+ * only in repositories and queries classes. Plain JUnit over the compiled classes; no application
+ * starts.
  */
 class ArchitectureTest {
 
@@ -87,6 +92,24 @@ class ArchitectureTest {
           .dependOnClassesThat()
           .haveFullyQualifiedName("io.quarkus.hibernate.reactive.panache.Panache");
 
+  /**
+   * SQL (native or JPQL) is written only in a {@code *Repository} or {@code *Queries} class: no
+   * other class hands a statement to a Hibernate session, a Panache entity or repository, the
+   * Vert.x SQL client or JDBC. Not yet: {@code autorelation/LinkQueue} and {@code
+   * projection/OutboxDispatcher} (issue 27).
+   */
+  private static final ArchRule SQL_IN_REPOSITORIES =
+      noClasses()
+          .that()
+          .haveSimpleNameNotEndingWith("Repository")
+          .and()
+          .haveSimpleNameNotEndingWith("Queries")
+          .and()
+          .resideOutsideOfPackages(
+              "dev.engram.capture.autorelation..", "dev.engram.capture.projection..")
+          .should()
+          .callMethodWhere(statement());
+
   /** Every public write honours Idempotency-Key (the filter is bound by this annotation). */
   private static final ArchRule WRITES_TAKE_KEYS =
       classes().that(publicWriteResources()).should().beAnnotatedWith(Idempotent.class);
@@ -112,6 +135,11 @@ class ArchitectureTest {
   }
 
   @Test
+  void sqlIsWrittenOnlyInRepositoriesAndQueries() {
+    SQL_IN_REPOSITORIES.check(CAPTURE);
+  }
+
+  @Test
   void publicWritesTakeIdempotencyKeys() {
     WRITES_TAKE_KEYS.check(CAPTURE);
   }
@@ -120,7 +148,13 @@ class ArchitectureTest {
   @Test
   void everyRuleCatchesItsViolation() {
     for (ArchRule rule :
-        List.of(NO_FIXTURE_CYCLES, NO_REPOSITORIES, NO_ENTITY_QUERIES, NO_SQL, WRITES_TAKE_KEYS)) {
+        List.of(
+            NO_FIXTURE_CYCLES,
+            NO_REPOSITORIES,
+            NO_ENTITY_QUERIES,
+            NO_SQL,
+            SQL_IN_REPOSITORIES,
+            WRITES_TAKE_KEYS)) {
       assertThrows(AssertionError.class, () -> rule.check(FIXTURE), rule.getDescription());
     }
   }
@@ -133,6 +167,44 @@ class ArchitectureTest {
             access.getTargetOwner().isAssignableTo(PanacheEntityBase.class)
                 && access.getTarget().resolveMember().stream()
                     .anyMatch(m -> m.getModifiers().contains(JavaModifier.STATIC)));
+  }
+
+  /**
+   * A call that hands over a statement: a Hibernate session's query factories, a Panache entity's
+   * or repository's query methods given a query string, the SQL client's {@code query} and {@code
+   * preparedQuery}, and JDBC's statement factories.
+   */
+  private static DescribedPredicate<JavaMethodCall> statement() {
+    Set<String> panacheQuery = Set.of("find", "list", "stream", "count", "delete", "update");
+    return DescribedPredicate.describe(
+        "a method that takes SQL or JPQL",
+        access -> {
+          JavaClass owner = access.getTargetOwner();
+          String name = access.getName();
+          boolean queryString =
+              access.getTarget().getRawParameterTypes().stream()
+                  .findFirst()
+                  .map(t -> t.isEquivalentTo(String.class))
+                  .orElse(false);
+          return owner.isAssignableTo(Mutiny.Session.class)
+                  && name.startsWith("create")
+                  && name.endsWith("Query")
+              || panacheQuery.contains(name) && queryString && declaredByPanache(access)
+              || (owner.isAssignableTo(io.vertx.sqlclient.SqlClient.class)
+                      || owner.isAssignableTo(io.vertx.mutiny.sqlclient.SqlClient.class))
+                  && (name.equals("query") || name.equals("preparedQuery"))
+              || owner.isAssignableTo(Connection.class)
+                  && (name.equals("prepareStatement")
+                      || name.equals("createStatement")
+                      || name.equals("prepareCall"));
+        });
+  }
+
+  /** A method Panache itself declares (an entity's or repository's), not a repository's own. */
+  private static boolean declaredByPanache(JavaMethodCall call) {
+    return call.getTarget().resolveMember().stream()
+        .anyMatch(
+            m -> m.getOwner().getPackageName().startsWith("io.quarkus.hibernate.reactive.panache"));
   }
 
   /** A resource under {@code /v1} with a POST, PUT, PATCH or DELETE method. */

@@ -1,11 +1,10 @@
 package dev.engram.capture.audit;
 
-import dev.engram.capture.web.Cursors;
-import dev.engram.capture.web.WriteLimits;
+import dev.engram.capture.paging.Cursors;
+import dev.engram.capture.paging.PageSize;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
 import dev.engram.common.web.QueryParams;
-import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -30,16 +29,17 @@ class AuditResource {
   /** A page of audit rows; pass {@code next_cursor} back as {@code cursor}. */
   record Page(List<AuditView> items, String nextCursor) {}
 
-  private final WriteLimits limits;
+  private final AuditService audit;
+  private final PageSize pageSize;
   private final SecurityIdentity identity;
 
-  AuditResource(WriteLimits limits, SecurityIdentity identity) {
-    this.limits = limits;
+  AuditResource(AuditService audit, PageSize pageSize, SecurityIdentity identity) {
+    this.audit = audit;
+    this.pageSize = pageSize;
     this.identity = identity;
   }
 
   @GET
-  @WithSession
   public Uni<Page> list(
       @QueryParam("target_type") String targetType,
       @QueryParam("target_id") String targetId,
@@ -48,15 +48,11 @@ class AuditResource {
       @QueryParam("to") String to,
       @QueryParam("limit") String limit,
       @QueryParam("cursor") String cursor) {
-    int size = limits.pageSize(QueryParams.intValue("limit", limit), 50);
+    int size = pageSize.of(QueryParams.intValue("limit", limit), 50);
     Long before = Cursors.before(cursor);
-    return query(targetType, targetId, operation, from, to)
-        .page(before, size)
-        .map(
-            rows -> {
-              List<AuditView> items = rows.stream().map(AuditView::of).toList();
-              return new Page(items, Cursors.next(items, size, AuditView::id));
-            });
+    return audit
+        .page(filter(targetType, targetId, operation, from, to), before, size)
+        .map(items -> new Page(items, Cursors.next(items, size, AuditView::id)));
   }
 
   @GET
@@ -69,12 +65,12 @@ class AuditResource {
       @QueryParam("operation") String operation,
       @QueryParam("from") String from,
       @QueryParam("to") String to) {
-    return query(targetType, targetId, operation, from, to).export();
+    return audit.export(filter(targetType, targetId, operation, from, to));
   }
 
-  private AuditQuery query(
+  private AuditFilter filter(
       String targetType, String targetId, String operation, String from, String to) {
-    return new AuditQuery(
+    return new AuditFilter(
         Caller.of(identity).tenant(),
         blankToNull(targetType),
         blankToNull(targetId),

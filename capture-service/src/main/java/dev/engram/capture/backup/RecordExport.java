@@ -8,12 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -44,11 +39,10 @@ class RecordExport {
     Connection c = dataSource.getConnection();
     try {
       c.setAutoCommit(false);
-      try (Statement st = c.createStatement()) {
-        // The first statement of the transaction, so it applies before the snapshot is taken.
-        st.execute("set transaction isolation level repeatable read, read only, deferrable");
-      }
-      return new Snapshot(c);
+      BackupQueries queries = new BackupQueries(c);
+      // The first statement of the transaction, so it applies before the snapshot is taken.
+      queries.readOnlySnapshot();
+      return new Snapshot(c, queries);
     } catch (SQLException | RuntimeException e) {
       c.close();
       throw e;
@@ -59,9 +53,11 @@ class RecordExport {
   final class Snapshot implements AutoCloseable {
 
     private final Connection c;
+    private final BackupQueries queries;
 
-    private Snapshot(Connection c) {
+    private Snapshot(Connection c, BackupQueries queries) {
       this.c = c;
+      this.queries = queries;
     }
 
     /** Writes header, records and end line; throws (without the end line) on any failure. */
@@ -91,23 +87,15 @@ class RecordExport {
     }
 
     private void header(JsonGenerator gen) throws SQLException, IOException {
-      OffsetDateTime takenAt;
-      long outboxId;
-      try (Statement st = c.createStatement();
-          ResultSet rs =
-              st.executeQuery("select now(), (select coalesce(max(id), 0) from outbox)")) {
-        rs.next();
-        takenAt = rs.getObject(1, OffsetDateTime.class);
-        outboxId = rs.getLong(2);
-      }
+      BackupQueries.Position position = queries.position();
       gen.writeStartObject();
       gen.writeObjectFieldStart("header");
       gen.writeStringField("service", "capture-service");
       gen.writeStringField("version", version);
       gen.writeNumberField("format_version", 1);
-      gen.writeStringField("taken_at", takenAt.toInstant().toString());
+      gen.writeStringField("taken_at", position.takenAt().toInstant().toString());
       gen.writeObjectFieldStart("position");
-      gen.writeNumberField("outbox_id", outboxId);
+      gen.writeNumberField("outbox_id", position.outboxId());
       gen.writeEndObject();
       gen.writeNullField("embedding_model");
       gen.writeEndObject();
@@ -116,46 +104,28 @@ class RecordExport {
     }
 
     private long table(JsonGenerator gen, RecordTable table) throws SQLException, IOException {
-      long count = 0;
-      try (PreparedStatement st =
-          c.prepareStatement(
-              "select * from " + table.name() + " order by " + table.orderBy(),
-              ResultSet.TYPE_FORWARD_ONLY,
-              ResultSet.CONCUR_READ_ONLY)) {
-        st.setFetchSize(FETCH_SIZE);
-        try (ResultSet rs = st.executeQuery()) {
-          ResultSetMetaData meta = rs.getMetaData();
-          int columns = meta.getColumnCount();
-          String[] names = new String[columns + 1];
-          String[] types = new String[columns + 1];
-          for (int i = 1; i <= columns; i++) {
-            names[i] = meta.getColumnName(i);
-            types[i] = meta.getColumnTypeName(i);
-          }
-          while (rs.next()) {
+      return queries.eachRow(
+          table,
+          FETCH_SIZE,
+          (row, columns) -> {
             gen.writeStartObject();
             gen.writeStringField("stream", table.name());
             gen.writeObjectFieldStart("record");
-            for (int i = 1; i <= columns; i++) {
-              gen.writeFieldName(names[i]);
-              Columns.write(gen, rs, i, types[i], json);
+            for (int i = 0; i < columns.size(); i++) {
+              gen.writeFieldName(columns.get(i).name());
+              Columns.write(gen, row, i + 1, columns.get(i).type(), json);
             }
             gen.writeEndObject();
             gen.writeEndObject();
             gen.writeRaw('\n');
-            count++;
-          }
-        }
-      }
-      return count;
+          });
     }
 
     @Override
     public void close() throws SQLException {
-      try {
+      try (c;
+          queries) {
         c.rollback();
-      } finally {
-        c.close();
       }
     }
   }

@@ -13,7 +13,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -70,12 +69,11 @@ class RecordImport {
 
   private Result load(Connection c, InputStream body, Mode mode, boolean dryRun)
       throws SQLException {
-    try (Statement st = c.createStatement()) {
-      st.execute("set constraints all deferred");
-    }
     Map<String, long[]> tallies = new LinkedHashMap<>();
     try (JsonParser lines = json.getFactory().createParser(body);
-        ImportRows rows = new ImportRows(c, mode == Mode.REPLACE)) {
+        BackupQueries queries = new BackupQueries(c)) {
+      queries.deferConstraints();
+      ImportRows rows = new ImportRows(queries, mode == Mode.REPLACE);
       long line = 1;
       JsonNode header = next(lines, line).get("header");
       if (header == null || !header.isObject()) {
@@ -95,10 +93,10 @@ class RecordImport {
           if (lines.nextToken() != null) {
             throw invalid(line + 1, "nothing may follow the end line");
           }
-          RestoredLinkQueue.settle(c, counts.containsKey(RestoredLinkQueue.STREAM));
-          try (Statement st = c.createStatement()) {
+          RestoredLinkQueue.settle(queries, counts.containsKey(RestoredLinkQueue.STREAM));
+          try {
             // Checks every deferred foreign key now, in a dry run too.
-            st.execute("set constraints all immediate");
+            queries.checkConstraints();
           } catch (SQLException e) {
             throw sqlProblem(e, "the imported records");
           }

@@ -46,8 +46,4 @@ record RecordTable(String name, List<String> key, String version, String sequenc
     }
     return null;
   }
-
-  String orderBy() {
-    return String.join(", ", key);
-  }
 }

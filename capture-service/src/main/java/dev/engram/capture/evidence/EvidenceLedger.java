@@ -5,7 +5,6 @@ import dev.engram.capture.memory.Memory;
 import dev.engram.capture.outbox.Outbox;
 import dev.engram.capture.outbox.OutboxEvent.AggregateType;
 import io.quarkus.hibernate.reactive.panache.Panache;
-import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -18,7 +17,7 @@ import java.util.List;
  * when {@code engram.capture.beliefs.evidence-enabled} is false.
  */
 @ApplicationScoped
-public class EvidenceLedger implements PanacheRepositoryBase<BeliefEvidence, Long> {
+public class EvidenceLedger {
 
   /** Support: a repeat confirms the statement. */
   public static final double SUPPORT = 1.0;
@@ -32,10 +31,12 @@ public class EvidenceLedger implements PanacheRepositoryBase<BeliefEvidence, Lon
    */
   static final int MAX_STATEMENT_CHARS = 1000;
 
+  private final EvidenceRepository rows;
   private final Outbox outbox;
   private final boolean enabled;
 
-  EvidenceLedger(Outbox outbox, CaptureConfig config) {
+  EvidenceLedger(EvidenceRepository rows, Outbox outbox, CaptureConfig config) {
+    this.rows = rows;
     this.outbox = outbox;
     this.enabled = config.beliefs().evidenceEnabled();
   }
@@ -109,8 +110,7 @@ public class EvidenceLedger implements PanacheRepositoryBase<BeliefEvidence, Lon
     if (!enabled) {
       return Uni.createFrom().voidItem();
     }
-    return find("tenant = ?1 and evidenceKey = ?2", d.tenant(), d.key())
-        .firstResult()
+    return rows.withKey(d.tenant(), d.key())
         .chain(
             existing -> {
               if (existing != null) {
@@ -126,7 +126,7 @@ public class EvidenceLedger implements PanacheRepositoryBase<BeliefEvidence, Lon
               e.source = d.source().wire();
               e.memoryIds = d.memoryIds().toArray(Long[]::new);
               e.recordedAt = Instant.now();
-              return persist(e)
+              return rows.persist(e)
                   .chain(Panache::flush)
                   .chain(() -> outbox.upsert(e.tenant, AggregateType.EVIDENCE, e.id));
             });
@@ -145,6 +145,6 @@ public class EvidenceLedger implements PanacheRepositoryBase<BeliefEvidence, Lon
 
   /** These rows, any tenant (callers already hold the ids of one tenant). */
   public Uni<List<BeliefEvidence>> byIds(Collection<Long> ids) {
-    return list("id in ?1", ids);
+    return rows.byIds(ids);
   }
 }

@@ -1,6 +1,6 @@
 package dev.engram.capture.exchange;
 
-import dev.engram.capture.web.WriteLimits;
+import dev.engram.capture.paging.PageSize;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
 import dev.engram.common.error.EngramException;
@@ -28,12 +28,12 @@ import java.time.format.DateTimeParseException;
 public class EpisodeResource {
 
   private final EpisodeService episodes;
-  private final WriteLimits limits;
+  private final PageSize pageSize;
   private final SecurityIdentity identity;
 
-  EpisodeResource(EpisodeService episodes, WriteLimits limits, SecurityIdentity identity) {
+  EpisodeResource(EpisodeService episodes, PageSize pageSize, SecurityIdentity identity) {
     this.episodes = episodes;
-    this.limits = limits;
+    this.pageSize = pageSize;
     this.identity = identity;
   }
 
@@ -51,7 +51,7 @@ public class EpisodeResource {
     if (at == null) {
       throw EngramException.invalid("around", "NotBlank", "is required");
     }
-    int n = limits.pageSize(QueryParams.intValue("lines", lines), 20);
+    int n = pageSize.of(QueryParams.intValue("lines", lines), 20);
     return episodes.around(Caller.of(identity), agent, chat, at, n);
   }
 

@@ -1,6 +1,6 @@
 package dev.engram.capture.exchange;
 
-import dev.engram.capture.persistence.Where;
+import dev.engram.capture.db.Where;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
@@ -8,7 +8,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /** The queries over {@code exchanges}. */
 @ApplicationScoped
@@ -105,15 +104,14 @@ public class ExchangeRepository implements PanacheRepositoryBase<Exchange, Long>
    * transactions never wait on each other crosswise).
    */
   Uni<Void> lock(List<Long> keys) {
-    String array = keys.stream().map(String::valueOf).collect(Collectors.joining(","));
     return getSession()
         .chain(
             s ->
                 s.createNativeQuery(
-                        "select count(*) from (select pg_advisory_xact_lock(k) from unnest(cast(array["
-                            + array
-                            + "] as bigint[])) as k) locked",
+                        "select count(*) from (select pg_advisory_xact_lock(k)"
+                            + " from unnest(cast(?1 as bigint[])) as k) locked",
                         Long.class)
+                    .setParameter(1, keys.toArray(Long[]::new))
                     .getSingleResult())
         .replaceWithVoid();
   }
@@ -130,16 +128,14 @@ public class ExchangeRepository implements PanacheRepositoryBase<Exchange, Long>
 
   /** Queues stored turns for the Reflector (its inbox), in the caller's transaction. */
   Uni<Void> queueForReflector(List<Exchange> rows) {
-    String ids = rows.stream().map(r -> r.id.toString()).collect(Collectors.joining(","));
     return getSession()
         .chain(
             s ->
                 s.createNativeQuery(
                         "insert into reflector_inbox (exchange_id, tenant, agent, chat,"
                             + " occurred_at) select id, tenant, agent, chat,"
-                            + " occurred_at from exchanges where id in ("
-                            + ids
-                            + ")")
+                            + " occurred_at from exchanges where id in (?1)")
+                    .setParameter(1, rows.stream().map(r -> r.id).toList())
                     .executeUpdate())
         .replaceWithVoid();
   }

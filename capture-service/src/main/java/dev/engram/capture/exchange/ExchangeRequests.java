@@ -3,7 +3,7 @@ package dev.engram.capture.exchange;
 import dev.engram.capture.gate.GateClean;
 import dev.engram.capture.gate.Metadata;
 import dev.engram.capture.memory.Modes;
-import dev.engram.capture.web.Names;
+import dev.engram.common.web.Names;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;

@@ -1,7 +1,7 @@
 package dev.engram.capture.exchange;
 
 import dev.engram.capture.idempotency.Idempotent;
-import dev.engram.capture.web.WriteLimits;
+import dev.engram.capture.paging.PageSize;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
 import dev.engram.common.error.EngramException;
@@ -25,12 +25,12 @@ import org.jboss.resteasy.reactive.RestResponse;
 class ExchangeResource {
 
   private final ExchangeService exchanges;
-  private final WriteLimits limits;
+  private final PageSize pageSize;
   private final SecurityIdentity identity;
 
-  ExchangeResource(ExchangeService exchanges, WriteLimits limits, SecurityIdentity identity) {
+  ExchangeResource(ExchangeService exchanges, PageSize pageSize, SecurityIdentity identity) {
     this.exchanges = exchanges;
-    this.limits = limits;
+    this.pageSize = pageSize;
     this.identity = identity;
   }
 
@@ -73,7 +73,7 @@ class ExchangeResource {
             QueryParams.instant("from", from),
             QueryParams.instant("to", to),
             ExchangeFilter.Cursor.decode(cursor),
-            limits.pageSize(QueryParams.intValue("limit", limit), 100));
+            pageSize.of(QueryParams.intValue("limit", limit), 100));
     return exchanges.list(Caller.of(identity), filter);
   }
 }

@@ -1,7 +1,7 @@
 package dev.engram.capture.fact;
 
+import dev.engram.capture.db.Where;
 import dev.engram.capture.memory.MemoryScope;
-import dev.engram.capture.persistence.Where;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
@@ -75,11 +75,11 @@ public class FactRepository implements PanacheRepositoryBase<Fact, Long> {
         .chain(
             s ->
                 s.createNativeQuery(
-                        "select * from facts where tenant = ?1 and source_memory_ids @> array["
-                            + memoryId
-                            + "]::bigint[] order by id for update",
+                        "select * from facts where tenant = ?1 and source_memory_ids @>"
+                            + " array[cast(?2 as bigint)] order by id for update",
                         Fact.class)
                     .setParameter(1, tenant)
+                    .setParameter(2, memoryId)
                     .getResultList());
   }
 

@@ -1,7 +1,7 @@
 package dev.engram.capture.fact;
 
 import dev.engram.capture.memory.MemoryScope;
-import dev.engram.capture.web.Names;
+import dev.engram.common.web.Names;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.NotNull;

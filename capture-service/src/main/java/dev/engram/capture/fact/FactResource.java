@@ -1,8 +1,8 @@
 package dev.engram.capture.fact;
 
 import dev.engram.capture.idempotency.Idempotent;
-import dev.engram.capture.web.Cursors;
-import dev.engram.capture.web.WriteLimits;
+import dev.engram.capture.paging.Cursors;
+import dev.engram.capture.paging.PageSize;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
 import dev.engram.common.error.EngramException;
@@ -34,14 +34,13 @@ class FactResource {
 
   private final FactService facts;
   private final FactWrites writes;
-  private final WriteLimits limits;
+  private final PageSize pageSize;
   private final SecurityIdentity identity;
 
-  FactResource(
-      FactService facts, FactWrites writes, WriteLimits limits, SecurityIdentity identity) {
+  FactResource(FactService facts, FactWrites writes, PageSize pageSize, SecurityIdentity identity) {
     this.facts = facts;
     this.writes = writes;
-    this.limits = limits;
+    this.pageSize = pageSize;
     this.identity = identity;
   }
 
@@ -75,7 +74,7 @@ class FactResource {
       @QueryParam("status") String status,
       @QueryParam("limit") String limit,
       @QueryParam("cursor") String cursor) {
-    int size = limits.pageSize(QueryParams.intValue("limit", limit), 50);
+    int size = pageSize.of(QueryParams.intValue("limit", limit), 50);
     FactStatus wanted = QueryParams.enumValue("status", status, FactStatus.class);
     boolean onlyCurrent = current == null || current.isBlank() || bool("current", current);
     FactFilter filter =

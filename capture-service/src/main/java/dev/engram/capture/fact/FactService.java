@@ -1,6 +1,6 @@
 package dev.engram.capture.fact;
 
-import dev.engram.capture.web.Cursors;
+import dev.engram.capture.paging.Cursors;
 import dev.engram.common.auth.Caller;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;

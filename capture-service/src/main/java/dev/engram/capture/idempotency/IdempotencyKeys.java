@@ -4,59 +4,23 @@ import dev.engram.capture.background.Ticker;
 import dev.engram.capture.config.CaptureConfig;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.core.buffer.Buffer;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.RowSet;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import java.time.Duration;
+import java.util.Optional;
 
 /**
- * The table {@code idempotency_keys}. Plain SQL client statements, each its own transaction, and
- * none inside the write's: a claim must be visible to a concurrent retry before the write commits.
+ * The keys of {@code Idempotency-Key}: what a key held when a request came, and its answer stored
+ * or released afterwards; keys past their ttl are swept on a schedule. The statements are {@link
+ * IdempotencyQueries}, none inside the write's transaction.
  */
 @ApplicationScoped
 class IdempotencyKeys {
 
-  /**
-   * Claims the key: a new row, or taking over one that expired (answered longer ago than the ttl)
-   * or was abandoned (claimed longer ago than the in-flight timeout, never answered).
-   */
-  private static final String CLAIM =
-      """
-      insert into idempotency_keys (tenant, key, request_sha256, created_at)
-      values ($1, $2, $3, now())
-      on conflict (tenant, key) do update
-         set request_sha256 = excluded.request_sha256, status = null, content_type = null,
-             response_body = null, created_at = now()
-       where (idempotency_keys.status is not null
-              and idempotency_keys.created_at < now() - make_interval(secs => $4))
-          or (idempotency_keys.status is null
-              and idempotency_keys.created_at < now() - make_interval(secs => $5))
-      returning tenant""";
-
-  private static final String READ =
-      "select request_sha256, status, content_type, response_body from idempotency_keys"
-          + " where tenant = $1 and key = $2";
-
-  private static final String COMPLETE =
-      "update idempotency_keys set status = $4, content_type = $5, response_body = $6"
-          + " where tenant = $1 and key = $2 and request_sha256 = $3 and status is null";
-
-  private static final String RELEASE =
-      "delete from idempotency_keys"
-          + " where tenant = $1 and key = $2 and request_sha256 = $3 and status is null";
-
-  private static final String SWEEP =
-      "delete from idempotency_keys where created_at < now() - make_interval(secs => $1)";
-
-  private final Pool pool;
+  private final IdempotencyQueries queries;
   private final CaptureConfig.Idempotency config;
 
-  IdempotencyKeys(Pool pool, CaptureConfig config) {
-    this.pool = pool;
+  IdempotencyKeys(IdempotencyQueries queries, CaptureConfig config) {
+    this.queries = queries;
     this.config = config.idempotency();
   }
 
@@ -76,76 +40,49 @@ class IdempotencyKeys {
   }
 
   Uni<Claim> claim(IdempotentRequest request) {
-    return pool.preparedQuery(CLAIM)
-        .execute(
-            Tuple.of(
-                request.tenant(),
-                request.key(),
-                request.sha256(),
-                seconds(config.ttl()),
-                seconds(config.inFlightTimeout())))
+    return queries
+        .claimed(request, config.ttl(), config.inFlightTimeout())
         .chain(
-            claimed -> {
-              if (claimed.rowCount() == 1) {
-                return Uni.createFrom().item(new Claim.Won());
-              }
-              return pool.preparedQuery(READ)
-                  .execute(Tuple.of(request.tenant(), request.key()))
-                  .map(rows -> existing(request, rows));
-            });
+            won ->
+                won
+                    ? Uni.createFrom().item(new Claim.Won())
+                    : queries
+                        .stored(request.tenant(), request.key())
+                        .map(stored -> existing(request, stored)));
   }
 
-  private static Claim existing(IdempotentRequest request, RowSet<Row> rows) {
-    if (rows.rowCount() == 0) {
+  private static Claim existing(
+      IdempotentRequest request, Optional<IdempotencyQueries.StoredKey> stored) {
+    if (stored.isEmpty()) {
       // Released between our insert and this read: the other request failed, so it may be retried.
       return new Claim.InFlight();
     }
-    Row row = rows.iterator().next();
-    if (!row.getString("request_sha256").equals(request.sha256())) {
+    IdempotencyQueries.StoredKey row = stored.get();
+    if (!row.requestSha256().equals(request.sha256())) {
       return new Claim.Reused();
     }
-    Integer status = row.getInteger("status");
-    if (status == null) {
+    if (row.status() == null) {
       return new Claim.InFlight();
     }
-    Buffer body = row.getBuffer("response_body");
-    return new Claim.Answered(
-        status, row.getString("content_type"), body == null ? new byte[0] : body.getBytes());
+    return new Claim.Answered(row.status(), row.contentType(), row.body());
   }
 
   /** Stores the successful answer of a won claim. */
   Uni<Void> complete(IdempotentRequest request, int status, String contentType, byte[] body) {
-    return pool.preparedQuery(COMPLETE)
-        .execute(
-            Tuple.from(
-                new Object[] {
-                  request.tenant(),
-                  request.key(),
-                  request.sha256(),
-                  status,
-                  contentType,
-                  io.vertx.core.buffer.Buffer.buffer(body)
-                }))
-        .replaceWithVoid();
+    return queries.complete(request, status, contentType, body);
   }
 
   /** Frees a won claim whose request failed, so a retry runs it again. */
   Uni<Void> release(IdempotentRequest request) {
-    return pool.preparedQuery(RELEASE)
-        .execute(Tuple.of(request.tenant(), request.key(), request.sha256()))
-        .replaceWithVoid();
+    return queries.release(request);
   }
 
   /** Deletes the keys past their ttl (claims included: they were abandoned long ago). */
   Uni<Void> sweep() {
-    return pool.preparedQuery(SWEEP).execute(Tuple.of(seconds(config.ttl()))).replaceWithVoid();
+    return queries.sweep(config.ttl());
   }
 
   void schedule(@Observes StartupEvent event, Ticker ticker) {
     ticker.every(config.sweepInterval(), "idempotency-sweep", this::sweep);
-  }
-
-  private static double seconds(Duration d) {
-    return d.toMillis() / 1000.0;
   }
 }

@@ -7,7 +7,6 @@ import dev.engram.capture.memory.MemoryJournal;
 import dev.engram.capture.memory.MemoryStatus;
 import dev.engram.capture.memory.MemoryView;
 import dev.engram.capture.memory.Provenance;
-import dev.engram.common.Sha256;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -74,19 +73,15 @@ class FindingMemories {
   /** A new, unsaved memory for the finding. */
   Memory draft(WriteScope scope, Finding f, String text, MemoryStatus status, String reason) {
     Instant now = Instant.now();
-    Memory m = new Memory();
-    m.tenant = scope.tenant();
-    m.agent = scope.agent();
-    m.chat = scope.chat();
-    m.thread = scope.thread();
-    m.session = scope.session();
-    m.scope = scope.scope();
-    m.mode = scope.mode();
-    m.category = f.category();
-    m.text = text;
-    m.contentSha256 = Sha256.hex(text);
-    m.confidence = Math.max(0, Math.min(1, f.confidence()));
-    m.source = scope.source();
+    Memory m =
+        Memory.create(
+            scope.place(),
+            f.category(),
+            text,
+            Math.max(0, Math.min(1, f.confidence())),
+            scope.source(),
+            scope.actor().keyId(),
+            now);
     List<Long> ids =
         f.exchangeIds().size() > maxProvenance
             ? f.exchangeIds().subList(0, maxProvenance)
@@ -95,10 +90,6 @@ class FindingMemories {
     m.metadata = f.metadata() == null || f.metadata().isEmpty() ? null : Map.copyOf(f.metadata());
     m.status = status;
     m.statusReason = reason;
-    m.createdBy = scope.actor().keyId();
-    m.createdAt = now;
-    m.updatedAt = now;
-    m.lastSeenAt = now;
     return m;
   }
 }

@@ -1,5 +1,6 @@
 package dev.engram.capture.learn;
 
+import dev.engram.capture.memory.Memory;
 import dev.engram.capture.memory.MemoryScope;
 import dev.engram.common.auth.Caller;
 
@@ -17,4 +18,10 @@ public record WriteScope(
     MemoryScope scope,
     String source,
     Caller actor,
-    String mode) {}
+    String mode) {
+
+  /** Where the memories it writes belong. */
+  public Memory.Place place() {
+    return new Memory.Place(tenant, agent, chat, thread, session, scope, mode);
+  }
+}

@@ -1,5 +1,6 @@
 package dev.engram.capture.memory;
 
+import dev.engram.common.Sha256;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -98,4 +99,65 @@ public class Memory extends PanacheEntityBase {
 
   /** Starts at 1 and grows with every change (Hibernate keeps an initial value that is >= 0). */
   @Version public long version = 1;
+
+  /** Whose a new memory is and where it was said: what a write copies from its context. */
+  public record Place(
+      String tenant,
+      String agent,
+      String chat,
+      String thread,
+      String session,
+      MemoryScope scope,
+      String mode) {
+
+    /** The tenant's, said nowhere in particular (knowledge priors). */
+    public static Place global(String tenant) {
+      return new Place(tenant, null, null, null, null, MemoryScope.GLOBAL, null);
+    }
+
+    /** Where {@code m} is (its successor stays there). */
+    public static Place of(Memory m) {
+      return new Place(m.tenant, m.agent, m.chat, m.thread, m.session, m.scope, m.mode);
+    }
+  }
+
+  /**
+   * A new, unsaved ACTIVE memory written by {@code createdBy}: created, changed and seen {@code
+   * now}, its content hash taken from the text. Provenance, metadata, expiry and links are the
+   * caller's to set.
+   */
+  public static Memory create(
+      Place place,
+      MemoryCategory category,
+      String text,
+      double confidence,
+      String source,
+      String createdBy,
+      Instant now) {
+    Memory m = new Memory();
+    m.tenant = place.tenant();
+    m.agent = place.agent();
+    m.chat = place.chat();
+    m.thread = place.thread();
+    m.session = place.session();
+    m.scope = place.scope();
+    m.mode = place.mode();
+    m.category = category;
+    m.text = text;
+    m.contentSha256 = Sha256.hex(text);
+    m.confidence = confidence;
+    m.source = source;
+    m.status = MemoryStatus.ACTIVE;
+    m.createdBy = createdBy;
+    m.createdAt = now;
+    m.updatedAt = now;
+    m.lastSeenAt = now;
+    return m;
+  }
+
+  /** Holds it back: QUARANTINED with the gate's reason, never projected until released. */
+  public void quarantine(String reason) {
+    status = MemoryStatus.QUARANTINED;
+    statusReason = reason;
+  }
 }

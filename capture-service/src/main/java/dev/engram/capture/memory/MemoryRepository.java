@@ -1,6 +1,6 @@
 package dev.engram.capture.memory;
 
-import dev.engram.capture.persistence.Where;
+import dev.engram.capture.db.Where;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;

@@ -1,7 +1,7 @@
 package dev.engram.capture.memory;
 
 import dev.engram.capture.gate.Metadata;
-import dev.engram.capture.web.Names;
+import dev.engram.common.web.Names;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;

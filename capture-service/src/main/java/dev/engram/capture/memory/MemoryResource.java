@@ -1,7 +1,7 @@
 package dev.engram.capture.memory;
 
 import dev.engram.capture.idempotency.Idempotent;
-import dev.engram.capture.web.WriteLimits;
+import dev.engram.capture.paging.PageSize;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
 import dev.engram.common.web.QueryParams;
@@ -27,12 +27,12 @@ import org.jboss.resteasy.reactive.RestResponse;
 class MemoryResource {
 
   private final MemoryService memories;
-  private final WriteLimits limits;
+  private final PageSize pageSize;
   private final SecurityIdentity identity;
 
-  MemoryResource(MemoryService memories, WriteLimits limits, SecurityIdentity identity) {
+  MemoryResource(MemoryService memories, PageSize pageSize, SecurityIdentity identity) {
     this.memories = memories;
-    this.limits = limits;
+    this.pageSize = pageSize;
     this.identity = identity;
   }
 
@@ -70,7 +70,7 @@ class MemoryResource {
             QueryParams.enumValue("status", status, MemoryStatus.class),
             source,
             MemoryFilter.cursor(cursor),
-            limits.pageSize(QueryParams.intValue("limit", limit), 50),
+            pageSize.of(QueryParams.intValue("limit", limit), 50),
             MemoryFilter.confidence(minConfidence),
             MemoryFilter.flag("unexpired", unexpired),
             recent);

@@ -3,9 +3,9 @@ package dev.engram.capture.memory;
 import dev.engram.capture.CaptureError;
 import dev.engram.capture.audit.AuditLog;
 import dev.engram.capture.gate.PoisoningGate;
+import dev.engram.capture.limits.WriteLimits;
 import dev.engram.capture.outbox.Outbox;
-import dev.engram.capture.web.Cursors;
-import dev.engram.capture.web.WriteLimits;
+import dev.engram.capture.paging.Cursors;
 import dev.engram.common.Sha256;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
@@ -68,25 +68,27 @@ public class MemoryService {
         "provenance", req.provenance() == null ? null : req.provenance().exchangeIds());
     limits.future("expires_at", req.expiresAt(), now);
 
-    Memory m = new Memory();
-    m.tenant = caller.tenant();
-    m.agent = req.agent();
-    m.chat = scope == MemoryScope.CHAT ? req.chat() : null;
-    m.thread = req.thread();
-    m.session = req.session();
-    m.scope = scope;
-    m.category = req.category() == null ? MemoryCategory.KNOWLEDGE : req.category();
-    m.confidence = req.confidence() == null ? DEFAULT_CONFIDENCE : req.confidence();
-    m.source = req.source() == null ? "api" : req.source();
+    Memory.Place place =
+        new Memory.Place(
+            caller.tenant(),
+            req.agent(),
+            scope == MemoryScope.CHAT ? req.chat() : null,
+            req.thread(),
+            req.session(),
+            scope,
+            req.mode());
+    Memory m =
+        Memory.create(
+            place,
+            req.category() == null ? MemoryCategory.KNOWLEDGE : req.category(),
+            req.text(),
+            req.confidence() == null ? DEFAULT_CONFIDENCE : req.confidence(),
+            req.source() == null ? "api" : req.source(),
+            caller.keyId(),
+            now);
     m.provenance = req.provenance();
     m.metadata = req.metadata();
     m.expiresAt = req.expiresAt();
-    m.mode = req.mode();
-    m.status = MemoryStatus.ACTIVE;
-    m.createdBy = caller.keyId();
-    m.createdAt = now;
-    m.lastSeenAt = now;
-    setText(m, req.text(), now);
     return screen(m, req.text(), req.metadata())
         .chain(() -> provenances.requireInTenant(caller, req.provenance()))
         .chain(() -> m.persist())
@@ -278,42 +280,30 @@ public class MemoryService {
 
   private static Memory successor(
       Caller caller, Memory old, MemoryRequests.Supersede req, Instant now) {
-    Memory next = new Memory();
-    next.tenant = old.tenant;
-    next.agent = old.agent;
-    next.chat = old.chat;
-    next.thread = old.thread;
-    next.session = old.session;
-    next.scope = old.scope;
-    next.mode = old.mode;
+    Memory next =
+        Memory.create(
+            Memory.Place.of(old),
+            req.category() == null ? old.category : req.category(),
+            req.text(),
+            req.confidence() == null ? old.confidence : req.confidence(),
+            req.source() == null ? old.source : req.source(),
+            caller.keyId(),
+            now);
     // A human approved the old version: the new one takes its place in the identity layer, and
     // the old one stays, SUPERSEDED, as the record of what was approved.
     next.canonical = old.canonical;
-    next.category = req.category() == null ? old.category : req.category();
-    next.confidence = req.confidence() == null ? old.confidence : req.confidence();
-    next.source = req.source() == null ? old.source : req.source();
     next.provenance = req.provenance();
     next.metadata = req.metadata() == null ? old.metadata : req.metadata();
     next.expiresAt = req.expiresAt();
-    next.status = MemoryStatus.ACTIVE;
     next.supersedes = old.id;
-    next.createdBy = caller.keyId();
-    next.createdAt = now;
-    next.lastSeenAt = now;
-    setText(next, req.text(), now);
     return next;
   }
 
   /** Runs the gate over a memory's text and metadata off the event loop; a hit quarantines it. */
   private Uni<Void> screen(Memory m, String text, Map<String, String> metadata) {
     return gate.screen("memory", text, metadata)
-        .invoke(reason -> reason.ifPresent(r -> quarantine(m, r)))
+        .invoke(reason -> reason.ifPresent(m::quarantine))
         .replaceWithVoid();
-  }
-
-  private static void quarantine(Memory m, String reason) {
-    m.status = MemoryStatus.QUARANTINED;
-    m.statusReason = reason;
   }
 
   private static void setText(Memory m, String text, Instant now) {

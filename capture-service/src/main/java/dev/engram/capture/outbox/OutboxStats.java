@@ -13,7 +13,6 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -27,16 +26,13 @@ import java.util.concurrent.atomic.AtomicLong;
 @ApplicationScoped
 public class OutboxStats {
 
-  private static final String COUNTS =
-      "select target, count(*) filter (where dead_at is null), min(created_at) filter (where"
-          + " dead_at is null), count(*) filter (where dead_at is not null) from outbox group by"
-          + " target";
-
   private final Map<Target, TargetStats> targets = new EnumMap<>(Target.class);
+  private final OutboxRepository outbox;
   private final CaptureConfig config;
   private volatile boolean known;
 
-  OutboxStats(MeterRegistry registry, CaptureConfig config) {
+  OutboxStats(MeterRegistry registry, OutboxRepository outbox, CaptureConfig config) {
+    this.outbox = outbox;
     this.config = config;
     for (Target target : Target.values()) {
       targets.put(target, new TargetStats(registry, target));
@@ -52,10 +48,7 @@ public class OutboxStats {
   }
 
   Uni<Void> refresh() {
-    return Panache.withSession(
-            () ->
-                Panache.getSession()
-                    .chain(s -> s.createNativeQuery(COUNTS, Object[].class).getResultList()))
+    return Panache.withSession(outbox::backlogs)
         .invoke(this::apply)
         .replaceWithVoid()
         .onFailure()
@@ -64,31 +57,17 @@ public class OutboxStats {
         .recoverWithNull();
   }
 
-  private void apply(List<Object[]> rows) {
-    Map<Target, Object[]> byTarget = new EnumMap<>(Target.class);
-    for (Object[] row : rows) {
-      byTarget.put(Target.valueOf((String) row[0]), row);
-    }
+  private void apply(List<OutboxRepository.Backlog> backlogs) {
+    Map<Target, OutboxRepository.Backlog> byTarget = new EnumMap<>(Target.class);
+    backlogs.forEach(b -> byTarget.put(b.target(), b));
     targets.forEach(
         (target, stats) -> {
-          Object[] row = byTarget.get(target);
-          stats.pending.set(row == null ? 0 : ((Number) row[1]).longValue());
-          stats.oldestPending = row == null || row[2] == null ? null : toInstant(row[2]);
-          stats.dead.set(row == null ? 0 : ((Number) row[3]).longValue());
+          OutboxRepository.Backlog b = byTarget.get(target);
+          stats.pending.set(b == null ? 0 : b.pending());
+          stats.oldestPending = b == null ? null : b.oldestPending();
+          stats.dead.set(b == null ? 0 : b.dead());
         });
     known = true;
-  }
-
-  private static Instant toInstant(Object value) {
-    if (value instanceof OffsetDateTime odt) {
-      return odt.toInstant();
-    }
-    if (value instanceof Instant instant) {
-      return instant;
-    }
-    return java.sql.Timestamp.class.isInstance(value)
-        ? ((java.sql.Timestamp) value).toInstant()
-        : Instant.parse(value.toString());
   }
 
   /** A snapshot per projection, for readiness details and stats. */

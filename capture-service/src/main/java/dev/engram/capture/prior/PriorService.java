@@ -8,7 +8,6 @@ import dev.engram.capture.memory.Memory;
 import dev.engram.capture.memory.MemoryCategory;
 import dev.engram.capture.memory.MemoryJournal;
 import dev.engram.capture.memory.MemoryRepository;
-import dev.engram.capture.memory.MemoryScope;
 import dev.engram.capture.memory.MemoryStatus;
 import dev.engram.capture.memory.MemoryView;
 import dev.engram.capture.memory.Provenance;
@@ -121,14 +120,15 @@ public class PriorService {
 
   private Memory memory(Caller actor, String name, PriorChunker.Chunk chunk, String sha) {
     Instant now = Instant.now();
-    Memory m = new Memory();
-    m.tenant = actor.tenant();
-    m.scope = MemoryScope.GLOBAL;
-    m.category = MemoryCategory.KNOWLEDGE;
-    m.text = chunk.text();
-    m.contentSha256 = sha;
-    m.confidence = 0.9;
-    m.source = SOURCE;
+    Memory m =
+        Memory.create(
+            Memory.Place.global(actor.tenant()),
+            MemoryCategory.KNOWLEDGE,
+            chunk.text(),
+            0.9,
+            SOURCE,
+            actor.keyId(),
+            now);
     m.provenance =
         new Provenance(
             List.of(),
@@ -143,17 +143,7 @@ public class PriorService {
           chunk.section().length() > 2000 ? chunk.section().substring(0, 2000) : chunk.section());
     }
     m.metadata = meta;
-    m.status = MemoryStatus.ACTIVE;
-    gate.check("prior", chunk.text())
-        .ifPresent(
-            reason -> {
-              m.status = MemoryStatus.QUARANTINED;
-              m.statusReason = reason;
-            });
-    m.createdBy = actor.keyId();
-    m.createdAt = now;
-    m.updatedAt = now;
-    m.lastSeenAt = now;
+    gate.check("prior", chunk.text()).ifPresent(m::quarantine);
     return m;
   }
 }

@@ -1,8 +1,8 @@
 package dev.engram.capture.promotion;
 
 import dev.engram.capture.idempotency.Idempotent;
-import dev.engram.capture.web.Cursors;
-import dev.engram.capture.web.WriteLimits;
+import dev.engram.capture.paging.Cursors;
+import dev.engram.capture.paging.PageSize;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
 import dev.engram.common.web.QueryParams;
@@ -27,12 +27,12 @@ import jakarta.ws.rs.core.MediaType;
 class PromotionResource {
 
   private final PromotionService promotions;
-  private final WriteLimits limits;
+  private final PageSize pageSize;
   private final SecurityIdentity identity;
 
-  PromotionResource(PromotionService promotions, WriteLimits limits, SecurityIdentity identity) {
+  PromotionResource(PromotionService promotions, PageSize pageSize, SecurityIdentity identity) {
     this.promotions = promotions;
-    this.limits = limits;
+    this.pageSize = pageSize;
     this.identity = identity;
   }
 
@@ -46,7 +46,7 @@ class PromotionResource {
         Caller.of(identity),
         QueryParams.enumValue("status", status, PromotionStatus.class),
         Cursors.before(cursor),
-        limits.pageSize(QueryParams.intValue("limit", limit), 50));
+        pageSize.of(QueryParams.intValue("limit", limit), 50));
   }
 
   @POST

@@ -7,7 +7,7 @@ import dev.engram.capture.memory.MemoryJournal;
 import dev.engram.capture.memory.MemoryRepository;
 import dev.engram.capture.memory.MemoryStatus;
 import dev.engram.capture.memory.MemoryView;
-import dev.engram.capture.web.Cursors;
+import dev.engram.capture.paging.Cursors;
 import dev.engram.common.auth.ApiKey;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.error.EngramException;

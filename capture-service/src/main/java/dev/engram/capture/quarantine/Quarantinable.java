@@ -10,9 +10,7 @@ import dev.engram.common.auth.Caller;
 import dev.engram.common.error.EngramException;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
-import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
-import jakarta.persistence.LockModeType;
 import java.util.List;
 
 /**
@@ -34,27 +32,10 @@ sealed interface Quarantinable permits QuarantinedMemories, QuarantinedExchanges
   /** Deletes the item (audited). */
   Uni<Void> delete(Caller caller, long id);
 
-  /** The tenant's rows in {@code status} below {@code before} (all when null), newest first. */
-  static <E> Uni<List<E>> newest(
-      PanacheRepositoryBase<E, Long> rows, Caller caller, Object status, Long before, int limit) {
-    return rows.find(
-            "tenant = ?1 and status = ?2" + (before == null ? "" : " and id < ?3"),
-            Sort.descending("id"),
-            before == null
-                ? new Object[] {caller.tenant(), status}
-                : new Object[] {caller.tenant(), status, before})
-        .page(0, limit)
-        .list();
-  }
-
-  /** The tenant's row with this id in {@code status}; a 404 naming the type otherwise. */
+  /** The tenant's row with this id in {@code status}, locked; a 404 naming the type otherwise. */
   static <E> Uni<E> held(
       PanacheRepositoryBase<E, Long> rows, Caller caller, String type, long id, Object status) {
-    // Locked: a release and a delete of one item (or two of either) take turns, and the second
-    // finds it no longer held (404) instead of failing at the flush on a row gone or changed.
-    return rows.find("id = ?1 and tenant = ?2 and status = ?3", id, caller.tenant(), status)
-        .withLock(LockModeType.PESSIMISTIC_WRITE)
-        .firstResult()
+    return QuarantineQueries.lockedIn(rows, caller.tenant(), id, status)
         .onItem()
         .ifNull()
         .failWith(() -> notFound(type, id));

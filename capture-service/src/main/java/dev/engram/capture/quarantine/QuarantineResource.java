@@ -1,8 +1,8 @@
 package dev.engram.capture.quarantine;
 
 import dev.engram.capture.idempotency.Idempotent;
-import dev.engram.capture.web.Cursors;
-import dev.engram.capture.web.WriteLimits;
+import dev.engram.capture.paging.Cursors;
+import dev.engram.capture.paging.PageSize;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
 import dev.engram.common.web.QueryParams;
@@ -32,12 +32,12 @@ class QuarantineResource {
   record Listing(List<QuarantinedItem> items, String nextCursor) {}
 
   private final QuarantineService quarantine;
-  private final WriteLimits limits;
+  private final PageSize pageSize;
   private final SecurityIdentity identity;
 
-  QuarantineResource(QuarantineService quarantine, WriteLimits limits, SecurityIdentity identity) {
+  QuarantineResource(QuarantineService quarantine, PageSize pageSize, SecurityIdentity identity) {
     this.quarantine = quarantine;
-    this.limits = limits;
+    this.pageSize = pageSize;
     this.identity = identity;
   }
 
@@ -47,7 +47,7 @@ class QuarantineResource {
       @QueryParam("limit") String limit,
       @QueryParam("cursor") String cursor) {
     QuarantineService.Type only = QueryParams.enumValue("type", type, QuarantineService.Type.class);
-    int size = limits.pageSize(QueryParams.intValue("limit", limit), 50);
+    int size = pageSize.of(QueryParams.intValue("limit", limit), 50);
     Long before = Cursors.before(cursor);
     return quarantine
         .list(Caller.of(identity), only, before, size)

@@ -34,7 +34,8 @@ final class QuarantinedExchanges implements Quarantinable {
 
   @Override
   public Uni<List<QuarantinedItem>> page(Caller caller, Long before, int limit) {
-    return Quarantinable.newest(exchanges, caller, ExchangeStatus.QUARANTINED, before, limit)
+    return QuarantineQueries.newest(
+            exchanges, caller.tenant(), ExchangeStatus.QUARANTINED, before, limit)
         .map(
             rows ->
                 rows.stream()

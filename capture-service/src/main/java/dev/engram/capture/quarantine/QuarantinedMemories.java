@@ -46,7 +46,8 @@ final class QuarantinedMemories implements Quarantinable {
 
   @Override
   public Uni<List<QuarantinedItem>> page(Caller caller, Long before, int limit) {
-    return Quarantinable.newest(memories, caller, MemoryStatus.QUARANTINED, before, limit)
+    return QuarantineQueries.newest(
+            memories, caller.tenant(), MemoryStatus.QUARANTINED, before, limit)
         .map(
             rows ->
                 rows.stream()

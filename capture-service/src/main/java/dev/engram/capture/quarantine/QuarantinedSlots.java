@@ -31,7 +31,7 @@ final class QuarantinedSlots implements Quarantinable {
 
   @Override
   public Uni<List<QuarantinedItem>> page(Caller caller, Long before, int limit) {
-    return Quarantinable.newest(slots, caller, SlotStatus.QUARANTINED, before, limit)
+    return QuarantineQueries.newest(slots, caller.tenant(), SlotStatus.QUARANTINED, before, limit)
         .map(
             rows ->
                 rows.stream()

@@ -10,13 +10,11 @@ import dev.engram.capture.learn.SemanticDedup;
 import dev.engram.capture.learn.Tally;
 import dev.engram.capture.learn.WriteScope;
 import dev.engram.capture.memory.MemoryScope;
-import dev.engram.common.Sha256;
 import dev.engram.common.auth.Caller;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,26 +33,19 @@ class ChatBatches {
 
   static final String SOURCE = "reflector";
 
-  private static final String READ =
-      "select e.* from reflector_inbox i join exchanges e on e.id = i.exchange_id"
-          + " where i.tenant = ?1 and i.agent = ?2 and i.chat = ?3"
-          + " order by i.occurred_at, i.exchange_id limit ?4";
-
-  private static final String CURSOR =
-      "insert into reflector_cursors (tenant, agent, chat, last_exchange_id, last_occurred_at,"
-          + " exchanges_read, updated_at) values (?1, ?2, ?3, ?4, ?5, ?6, ?7)"
-          + " on conflict (tenant, agent, chat) do update set last_exchange_id ="
-          + " excluded.last_exchange_id, last_occurred_at = excluded.last_occurred_at,"
-          + " exchanges_read = reflector_cursors.exchanges_read + excluded.exchanges_read,"
-          + " updated_at = excluded.updated_at";
-
   private final FindingWriter writer;
   private final SemanticDedup semantic;
+  private final ReflectorQueries queries;
   private final int batchSize;
 
-  ChatBatches(FindingWriter writer, SemanticDedup semantic, CaptureConfig config) {
+  ChatBatches(
+      FindingWriter writer,
+      SemanticDedup semantic,
+      ReflectorQueries queries,
+      CaptureConfig config) {
     this.writer = writer;
     this.semantic = semantic;
+    this.queries = queries;
     this.batchSize = config.reflector().batchSize();
   }
 
@@ -69,17 +60,7 @@ class ChatBatches {
   }
 
   Uni<Result> next(String tenant, String agent, String chat, Extractor extractor) {
-    return Panache.withSession(
-            () ->
-                Panache.getSession()
-                    .chain(
-                        s ->
-                            s.createNativeQuery(READ, Exchange.class)
-                                .setParameter(1, tenant)
-                                .setParameter(2, agent)
-                                .setParameter(3, chat)
-                                .setParameter(4, batchSize)
-                                .getResultList()))
+    return Panache.withSession(() -> queries.oldestQueued(tenant, agent, chat, batchSize))
         .chain(
             rows -> {
               if (rows.isEmpty()) {
@@ -118,7 +99,15 @@ class ChatBatches {
                         lock(tenant, agent, chat)
                             .chain(() -> claim(rows))
                             .chain(() -> write(findings, similar, byId, chatScope))
-                            .call(() -> advance(tenant, agent, chat, last, rows.size()))))
+                            .call(
+                                () ->
+                                    queries.advanceCursor(
+                                        tenant,
+                                        agent,
+                                        chat,
+                                        last.id,
+                                        last.occurredAt,
+                                        rows.size()))))
         .map(tally -> new Result(rows.size(), tally, found.skipped()));
   }
 
@@ -183,14 +172,9 @@ class ChatBatches {
     return first != null && first.mode != null ? first.mode : modes.getFirst();
   }
 
-  private static Uni<Void> lock(String tenant, String agent, String chat) {
-    String hex = Sha256.hex("reflector\u0000" + tenant + '\u0000' + agent + '\u0000' + chat);
-    long key = Long.parseUnsignedLong(hex.substring(0, 16), 16);
-    return Panache.getSession()
-        .chain(
-            s ->
-                s.createNativeQuery("select pg_try_advisory_xact_lock(" + key + ")", Boolean.class)
-                    .getSingleResult())
+  private Uni<Void> lock(String tenant, String agent, String chat) {
+    return queries
+        .tryLockChat(tenant, agent, chat)
         .invoke(
             locked -> {
               if (!locked) {
@@ -201,37 +185,15 @@ class ChatBatches {
   }
 
   /** Takes the batch off the queue; all of it, or the transaction rolls back. */
-  private static Uni<Void> claim(List<Exchange> rows) {
-    String ids = rows.stream().map(r -> r.id.toString()).collect(Collectors.joining(","));
-    return Panache.getSession()
-        .chain(
-            s ->
-                s.createNativeQuery(
-                        "delete from reflector_inbox where exchange_id in (" + ids + ")")
-                    .executeUpdate())
+  private Uni<Void> claim(List<Exchange> rows) {
+    return queries
+        .unqueue(rows.stream().map(r -> r.id).toList())
         .invoke(
             deleted -> {
               if (deleted != rows.size()) {
                 throw new AlreadyClaimed();
               }
             })
-        .replaceWithVoid();
-  }
-
-  private static Uni<Void> advance(
-      String tenant, String agent, String chat, Exchange last, int read) {
-    return Panache.getSession()
-        .chain(
-            s ->
-                s.createNativeQuery(CURSOR)
-                    .setParameter(1, tenant)
-                    .setParameter(2, agent)
-                    .setParameter(3, chat)
-                    .setParameter(4, last.id)
-                    .setParameter(5, last.occurredAt)
-                    .setParameter(6, (long) read)
-                    .setParameter(7, Instant.now())
-                    .executeUpdate())
         .replaceWithVoid();
   }
 }

@@ -29,6 +29,7 @@ public class Reflector {
   private static final Logger LOG = Logger.getLogger(Reflector.class);
 
   private final ChatBatches batches;
+  private final ReflectorQueries queries;
   private final Lifecycle lifecycle;
   private final Summaries summaries;
   private final Extractors extractors;
@@ -39,6 +40,7 @@ public class Reflector {
 
   Reflector(
       ChatBatches batches,
+      ReflectorQueries queries,
       Lifecycle lifecycle,
       Summaries summaries,
       Extractors extractors,
@@ -47,6 +49,7 @@ public class Reflector {
       Vertx vertx) {
     this.vertx = vertx;
     this.batches = batches;
+    this.queries = queries;
     this.lifecycle = lifecycle;
     this.summaries = summaries;
     this.extractors = extractors;
@@ -101,15 +104,7 @@ public class Reflector {
     Uni<List<String>> tenants =
         scope != null && scope.tenant() != null
             ? Uni.createFrom().item(List.of(scope.tenant()))
-            : Panache.withSession(
-                () ->
-                    Panache.getSession()
-                        .chain(
-                            s ->
-                                s.createNativeQuery(
-                                        "select distinct tenant from reflector_inbox order by tenant",
-                                        String.class)
-                                    .getResultList()));
+            : Panache.withSession(queries::tenantsWithQueue);
     return tenants
         .chain(
             list ->
@@ -184,37 +179,22 @@ public class Reflector {
   }
 
   /** The chats of the scope with queued exchanges, those waiting longest first. */
-  private Uni<List<Object[]>> chats(Scope scope) {
-    String where = scope.chat() == null ? "" : " and agent = ?3 and chat = ?4";
+  private Uni<List<ReflectorQueries.QueuedChat>> chats(Scope scope) {
     return Panache.withSession(
         () ->
-            Panache.getSession()
-                .chain(
-                    s -> {
-                      var q =
-                          s.createNativeQuery(
-                                  "select agent, chat from reflector_inbox where tenant = ?1"
-                                      + where
-                                      + " group by agent, chat order by min(occurred_at) limit ?2",
-                                  Object[].class)
-                              .setParameter(1, scope.tenant())
-                              .setParameter(2, config.maxChatsPerRun());
-                      if (scope.chat() != null) {
-                        q.setParameter(3, scope.agent()).setParameter(4, scope.chat());
-                      }
-                      return q.getResultList();
-                    }));
+            queries.queuedChats(
+                scope.tenant(), scope.agent(), scope.chat(), config.maxChatsPerRun()));
   }
 
   private Uni<ReflectorRun> reflect(
-      ReflectorRun run, Scope scope, List<Object[]> chats, Extractor extractor) {
+      ReflectorRun run, Scope scope, List<ReflectorQueries.QueuedChat> chats, Extractor extractor) {
     return Multi.createFrom()
         .iterable(chats)
         .onItem()
         .transformToUniAndConcatenate(
             chat -> {
               run.chats++;
-              return chat(run, scope.tenant(), (String) chat[0], (String) chat[1], extractor);
+              return chat(run, scope.tenant(), chat.agent(), chat.chat(), extractor);
             })
         .collect()
         .last()

@@ -1,8 +1,8 @@
 package dev.engram.capture.reflector;
 
 import dev.engram.capture.idempotency.Idempotent;
-import dev.engram.capture.web.Cursors;
-import dev.engram.capture.web.WriteLimits;
+import dev.engram.capture.paging.Cursors;
+import dev.engram.capture.paging.PageSize;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
 import dev.engram.common.error.EngramException;
@@ -27,14 +27,14 @@ class ReflectorResource {
 
   private final Reflector reflector;
   private final RunHistory history;
-  private final WriteLimits limits;
+  private final PageSize pageSize;
   private final SecurityIdentity identity;
 
   ReflectorResource(
-      Reflector reflector, RunHistory history, WriteLimits limits, SecurityIdentity identity) {
+      Reflector reflector, RunHistory history, PageSize pageSize, SecurityIdentity identity) {
     this.reflector = reflector;
     this.history = history;
-    this.limits = limits;
+    this.pageSize = pageSize;
     this.identity = identity;
   }
 
@@ -59,7 +59,7 @@ class ReflectorResource {
   @WithSession
   public Uni<RunHistory.Runs> runs(
       @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
-    int size = limits.pageSize(QueryParams.intValue("limit", limit), 20);
+    int size = pageSize.of(QueryParams.intValue("limit", limit), 20);
     Long before = Cursors.before(cursor);
     return history.page(Caller.of(identity), before, size);
   }

@@ -1,7 +1,7 @@
 package dev.engram.capture.reflector;
 
 import dev.engram.capture.CaptureError;
-import dev.engram.capture.web.Cursors;
+import dev.engram.capture.paging.Cursors;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.error.EngramException;
 import io.smallrye.mutiny.Uni;

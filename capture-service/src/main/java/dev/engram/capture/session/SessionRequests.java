@@ -1,7 +1,7 @@
 package dev.engram.capture.session;
 
 import dev.engram.capture.slot.SlotView;
-import dev.engram.capture.web.Names;
+import dev.engram.common.web.Names;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;

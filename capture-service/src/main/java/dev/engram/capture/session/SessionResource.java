@@ -1,10 +1,10 @@
 package dev.engram.capture.session;
 
 import dev.engram.capture.idempotency.Idempotent;
-import dev.engram.capture.web.Names;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
 import dev.engram.common.error.EngramException;
+import dev.engram.common.web.Names;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;

@@ -1,7 +1,7 @@
 package dev.engram.capture.slot;
 
-import dev.engram.capture.web.Names;
 import dev.engram.common.error.EngramException;
+import dev.engram.common.web.Names;
 
 /**
  * Which slot: the agent it belongs to, its owner (the tenant, the agent, a chat, a session or a

@@ -36,8 +36,9 @@ public class SlotRepository implements PanacheRepositoryBase<Slot, Long> {
         .chain(
             s ->
                 s.createNativeQuery(
-                        "select count(*) from (select pg_advisory_xact_lock(" + key + ")) locked",
+                        "select count(*) from (select pg_advisory_xact_lock(?1)) locked",
                         Long.class)
+                    .setParameter(1, key)
                     .getSingleResult())
         .replaceWithVoid();
   }

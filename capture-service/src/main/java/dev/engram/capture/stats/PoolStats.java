@@ -11,7 +11,6 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -30,23 +29,18 @@ import java.util.concurrent.atomic.AtomicLong;
 @ApplicationScoped
 class PoolStats {
 
-  private static final String MEMORIES =
-      "select status, count(*), count(*) filter (where confidence < ?1) from memories group by"
-          + " status";
-  private static final String OTHERS =
-      "select (select count(*) from exchanges where status = 'QUARANTINED'), (select count(*) from"
-          + " reflector_inbox)";
-
   private final Map<String, AtomicLong> byStatus = new ConcurrentHashMap<>();
   private final AtomicLong lowConfidence = new AtomicLong();
   private final AtomicLong quarantinedExchanges = new AtomicLong();
   private final AtomicLong pending = new AtomicLong();
+  private final StatsRepository repository;
   private final CaptureConfig config;
 
   /** Whether a gauge was read since the last refresh (true at start: the first tick counts). */
   private final AtomicBoolean read = new AtomicBoolean(true);
 
-  PoolStats(MeterRegistry registry, CaptureConfig config) {
+  PoolStats(MeterRegistry registry, StatsRepository repository, CaptureConfig config) {
+    this.repository = repository;
     this.config = config;
     for (String status : List.of("active", "archived", "superseded", "quarantined")) {
       AtomicLong value = new AtomicLong();
@@ -90,42 +84,25 @@ class PoolStats {
       return Uni.createFrom().voidItem();
     }
     double low = config.lifecycle().lowConfidence();
-    return Panache.withSession(
-            () ->
-                Panache.getSession()
-                    .chain(
-                        s ->
-                            s.createNativeQuery(MEMORIES, Object[].class)
-                                .setParameter(1, low)
-                                .getResultList()
-                                .invoke(
-                                    rows -> {
-                                      byStatus.values().forEach(v -> v.set(0));
-                                      lowConfidence.set(0);
-                                      for (Object[] row : rows) {
-                                        String status = ((String) row[0]).toLowerCase(Locale.ROOT);
-                                        byStatus
-                                            .computeIfAbsent(status, k -> new AtomicLong())
-                                            .set(((Number) row[1]).longValue());
-                                        if (status.equals("active")) {
-                                          lowConfidence.set(((Number) row[2]).longValue());
-                                        }
-                                      }
-                                    })
-                                .chain(
-                                    () ->
-                                        s.createNativeQuery(OTHERS, Object[].class)
-                                            .getSingleResult()
-                                            .invoke(
-                                                row -> {
-                                                  quarantinedExchanges.set(
-                                                      ((Number) row[0]).longValue());
-                                                  pending.set(((Number) row[1]).longValue());
-                                                }))))
+    return Panache.withSession(() -> repository.pool(low))
+        .invoke(this::apply)
         .replaceWithVoid()
         .onFailure()
         .invoke(() -> read.set(true))
         .onFailure()
         .recoverWithNull();
+  }
+
+  private void apply(StatsRepository.PoolCounts counts) {
+    byStatus.values().forEach(v -> v.set(0));
+    lowConfidence.set(0);
+    for (StatsRepository.StatusCount row : counts.memories()) {
+      byStatus.computeIfAbsent(row.status(), k -> new AtomicLong()).set(row.count());
+      if (row.status().equals("active")) {
+        lowConfidence.set(row.lowConfidence());
+      }
+    }
+    quarantinedExchanges.set(counts.quarantinedExchanges());
+    pending.set(counts.reflectorPending());
   }
 }

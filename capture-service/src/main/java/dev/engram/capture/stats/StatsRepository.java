@@ -12,8 +12,9 @@ import java.util.Locale;
 import org.hibernate.reactive.mutiny.Mutiny;
 
 /**
- * The aggregate counts behind {@code /v1/stats}, straight from PostgreSQL (counting rows through
- * entities would load them all). One session, one statement after the other; rows come back typed.
+ * The aggregate counts behind {@code /v1/stats} and the pool gauges ({@link PoolStats}), straight
+ * from PostgreSQL (counting rows through entities would load them all). One session, one statement
+ * after the other; rows come back typed.
  */
 @ApplicationScoped
 class StatsRepository {
@@ -43,6 +44,15 @@ class StatsRepository {
           + " not null), min(created_at) filter (where dead_at is null) from outbox where tenant ="
           + " ?1 group by target";
 
+  /** Every tenant's memories by status, below the threshold counted apart (the pool gauges). */
+  private static final String POOL_MEMORIES =
+      "select status, count(*), count(*) filter (where confidence < ?1) from memories group by"
+          + " status";
+
+  private static final String POOL_OTHERS =
+      "select (select count(*) from exchanges where status = 'QUARANTINED'), (select count(*) from"
+          + " reflector_inbox)";
+
   /** Memories of one status; {@code lowConfidence} counts those below the threshold. */
   record StatusCount(String status, long count, long lowConfidence) {}
 
@@ -54,6 +64,9 @@ class StatsRepository {
 
   /** One projection's backlog: lower-case target, pending, dead, oldest pending. */
   record OutboxBacklog(String target, long pending, long dead, Instant oldestPending) {}
+
+  /** The pool across tenants: memories by status, quarantined exchanges, the Reflector's queue. */
+  record PoolCounts(List<StatusCount> memories, long quarantinedExchanges, long reflectorPending) {}
 
   /** Everything, read in one session. */
   record Counts(
@@ -91,6 +104,28 @@ class StatsRepository {
                               read.reflector,
                               rows.stream().map(r -> backlog(r)).toList()));
             });
+  }
+
+  /** Every tenant's pool, in the caller's session. */
+  Uni<PoolCounts> pool(double lowConfidence) {
+    return Panache.getSession()
+        .chain(
+            s ->
+                s.createNativeQuery(POOL_MEMORIES, Object[].class)
+                    .setParameter(1, lowConfidence)
+                    .getResultList()
+                    .chain(
+                        memories ->
+                            s.createNativeQuery(POOL_OTHERS, Object[].class)
+                                .getSingleResult()
+                                .map(
+                                    r ->
+                                        new PoolCounts(
+                                            memories.stream()
+                                                .map(StatsRepository::statusCount)
+                                                .toList(),
+                                            number(r[0]),
+                                            number(r[1])))));
   }
 
   /** What the statements returned so far (they run one after the other on one session). */

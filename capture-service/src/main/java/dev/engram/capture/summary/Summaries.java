@@ -3,6 +3,7 @@ package dev.engram.capture.summary;
 import dev.engram.capture.config.CaptureConfig;
 import dev.engram.capture.exchange.Exchange;
 import dev.engram.capture.memory.Memory;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.Vertx;
@@ -33,7 +34,7 @@ public class Summaries {
 
   private static final Logger LOG = Logger.getLogger(Summaries.class);
 
-  private final SummaryReads reads;
+  private final SummaryQueries queries;
   private final SummaryWriter writer;
   private final ExtractiveSummarizer summarizer;
   private final LlmSummarizer llm;
@@ -42,13 +43,13 @@ public class Summaries {
   private final Vertx vertx;
 
   Summaries(
-      SummaryReads reads,
+      SummaryQueries queries,
       SummaryWriter writer,
       ExtractiveSummarizer summarizer,
       LlmSummarizer llm,
       CaptureConfig config,
       Vertx vertx) {
-    this.reads = reads;
+    this.queries = queries;
     this.writer = writer;
     this.summarizer = summarizer;
     this.llm = llm;
@@ -94,8 +95,7 @@ public class Summaries {
 
   private Uni<Integer> level(
       String tenant, String agent, String chat, SummaryLevel level, LocalDate today, Budget left) {
-    return reads
-        .current(tenant)
+    return Panache.withSession(() -> queries.currentSummaries(tenant))
         .chain(
             current -> {
               Map<Period, Memory> latest = new HashMap<>();
@@ -104,7 +104,8 @@ public class Summaries {
                   .forEach(m -> period(m).ifPresent(p -> latest.put(p, m)));
               Uni<Map<Period, List<Long>>> periods =
                   level == SummaryLevel.DAY
-                      ? reads.days(tenant, agent, chat, today).map(Summaries::days)
+                      ? Panache.withSession(() -> queries.days(tenant, agent, chat, today))
+                          .map(Summaries::days)
                       : Uni.createFrom().item(above(latest, level, today));
               return periods.chain(
                   covered -> {
@@ -136,8 +137,8 @@ public class Summaries {
     Uni<List<ExtractiveSummarizer.Line>> lines;
     if (p.level() == SummaryLevel.DAY) {
       lines =
-          reads
-              .exchanges(tenant, p, p.start(), p.level().end(p.start()))
+          Panache.withSession(
+                  () -> queries.exchanges(tenant, p, p.start(), p.level().end(p.start())))
               .chain(
                   rows ->
                       vertx.executeBlocking(
@@ -206,9 +207,9 @@ public class Summaries {
   }
 
   /** The days of exchanges as periods, each with its exchange ids. */
-  private static Map<Period, List<Long>> days(List<SummaryReads.Day> days) {
+  private static Map<Period, List<Long>> days(List<SummaryQueries.Day> days) {
     Map<Period, List<Long>> periods = new LinkedHashMap<>();
-    for (SummaryReads.Day d : days) {
+    for (SummaryQueries.Day d : days) {
       periods.put(
           new Period(d.agent(), d.chat(), d.thread(), d.mode(), SummaryLevel.DAY, d.day()),
           d.exchangeIds());

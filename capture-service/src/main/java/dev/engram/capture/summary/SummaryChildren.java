@@ -32,12 +32,12 @@ class SummaryChildren {
 
   private final MemoryRepository memories;
   private final RelationLedger relations;
-  private final SummaryReads reads;
+  private final SummaryQueries queries;
 
-  SummaryChildren(MemoryRepository memories, RelationLedger relations, SummaryReads reads) {
+  SummaryChildren(MemoryRepository memories, RelationLedger relations, SummaryQueries queries) {
     this.memories = memories;
     this.relations = relations;
-    this.reads = reads;
+    this.queries = queries;
   }
 
   Uni<Children> of(Caller caller, long id) {
@@ -85,7 +85,7 @@ class SummaryChildren {
       return Uni.createFrom().item(new Children(MemoryView.of(m), level, kids, List.of()));
     }
     LocalDate from = LocalDate.parse(start);
-    return reads
+    return queries
         .exchanges(
             m.tenant,
             new Summaries.Period(m.agent, m.chat, m.thread, m.mode, SummaryLevel.DAY, from),

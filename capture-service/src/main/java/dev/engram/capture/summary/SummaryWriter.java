@@ -48,13 +48,6 @@ class SummaryWriter {
 
   private static final double CONFIDENCE = 0.6;
 
-  // A null thread is bound as text nowhere: "is null" keeps the type out (as in SummaryReads).
-  private static final String CURRENT =
-      "select * from memories where tenant = ?1 and category = 'SUMMARY'"
-          + " and status in ('ACTIVE', 'QUARANTINED') and agent = ?2 and chat = ?3 and %s and %s"
-          + " and metadata ->> 'level' = ?5 and metadata ->> 'period_start' = ?6"
-          + " order by id desc limit 1";
-
   /** What a summarizer made of a period: its lines, and who made them (for the provenance). */
   record Draft(List<ExtractiveSummarizer.Line> lines, String extractor, String version) {}
 
@@ -62,6 +55,7 @@ class SummaryWriter {
   private final MemoryJournal journal;
   private final MemoryRepository memories;
   private final RelationLedger relations;
+  private final SummaryQueries queries;
   private final int maxChars;
 
   SummaryWriter(
@@ -69,11 +63,13 @@ class SummaryWriter {
       MemoryJournal journal,
       MemoryRepository memories,
       RelationLedger relations,
+      SummaryQueries queries,
       CaptureConfig config) {
     this.gate = gate;
     this.journal = journal;
     this.memories = memories;
     this.relations = relations;
+    this.queries = queries;
     this.maxChars = config.limits().maxMemoryChars();
   }
 
@@ -91,17 +87,13 @@ class SummaryWriter {
   Uni<Memory> write(String tenant, Summaries.Period p, Draft draft, List<Long> children) {
     Caller actor = new Caller("system:reflector", tenant, Set.of());
     Memory m = draft(tenant, p, draft, children, actor);
-    gate.check("memory", m.text)
-        .ifPresent(
-            reason -> {
-              m.status = MemoryStatus.QUARANTINED;
-              m.statusReason = reason;
-            });
+    gate.check("memory", m.text).ifPresent(m::quarantine);
     String sha = fingerprint(children);
     return Panache.withTransaction(
         () ->
-            lock(tenant, p)
-                .chain(() -> current(tenant, p))
+            queries
+                .lockPeriod(tenant, p)
+                .chain(() -> queries.currentSummary(tenant, p))
                 .chain(
                     previous -> {
                       if (previous != null
@@ -123,52 +115,6 @@ class SummaryWriter {
                           .chain(() -> derive(actor, p, m, children))
                           .replaceWith(m);
                     }));
-  }
-
-  /** Blocks until this transaction holds the period's lock (held until it ends). */
-  private static Uni<Void> lock(String tenant, Summaries.Period p) {
-    String hex =
-        Sha256.hex(
-            String.join(
-                "\u0000",
-                "summary",
-                tenant,
-                p.agent(),
-                p.chat(),
-                Objects.requireNonNullElse(p.thread(), ""),
-                Objects.requireNonNullElse(p.mode(), ""),
-                p.level().wire(),
-                p.start().toString()));
-    long key = Long.parseUnsignedLong(hex.substring(0, 16), 16);
-    return Panache.getSession()
-        .chain(
-            s ->
-                s.createNativeQuery(
-                        "select count(*) from (select pg_advisory_xact_lock(" + key + ")) locked",
-                        Long.class)
-                    .getSingleResult())
-        .replaceWithVoid();
-  }
-
-  /** The period's current summary (ACTIVE or QUARANTINED, newest), read under its lock. */
-  private static Uni<Memory> current(String tenant, Summaries.Period p) {
-    return Panache.getSession()
-        .chain(
-            s ->
-                s.createNativeQuery(
-                        CURRENT.formatted(
-                            p.thread() == null ? "thread is null and ?4 = ''" : "thread = ?4",
-                            p.mode() == null ? "mode is null and ?7 = ''" : "mode = ?7"),
-                        Memory.class)
-                    .setParameter(1, tenant)
-                    .setParameter(2, p.agent())
-                    .setParameter(3, p.chat())
-                    .setParameter(4, Objects.requireNonNullElse(p.thread(), ""))
-                    .setParameter(5, p.level().wire())
-                    .setParameter(6, p.start().toString())
-                    .setParameter(7, Objects.requireNonNullElse(p.mode(), ""))
-                    .getResultList())
-        .map(rows -> rows.isEmpty() ? null : rows.getFirst());
   }
 
   private Uni<Void> supersede(Caller actor, String tenant, long previous, Memory by) {
@@ -228,25 +174,18 @@ class SummaryWriter {
             .distinct()
             .toList();
     Instant now = Instant.now();
-    Memory m = new Memory();
-    m.tenant = tenant;
-    m.agent = p.agent();
-    m.chat = p.chat();
-    m.thread = p.thread();
-    m.mode = p.mode();
-    m.scope = MemoryScope.CHAT;
-    m.category = MemoryCategory.SUMMARY;
-    m.text = body;
-    m.contentSha256 = Sha256.hex(body);
-    m.confidence = CONFIDENCE;
-    m.source = SOURCE;
+    Memory m =
+        Memory.create(
+            new Memory.Place(
+                tenant, p.agent(), p.chat(), p.thread(), null, MemoryScope.CHAT, p.mode()),
+            MemoryCategory.SUMMARY,
+            body,
+            CONFIDENCE,
+            SOURCE,
+            actor.keyId(),
+            now);
     m.provenance = new Provenance(sources, draft.extractor(), null, draft.version());
     m.metadata = metadata;
-    m.status = MemoryStatus.ACTIVE;
-    m.createdBy = actor.keyId();
-    m.createdAt = now;
-    m.updatedAt = now;
-    m.lastSeenAt = now;
     return m;
   }
 }

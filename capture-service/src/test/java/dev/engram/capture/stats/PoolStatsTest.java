@@ -12,7 +12,7 @@ class PoolStatsTest {
   @Test
   void aTickCountsOnlyAfterAGaugeWasRead() {
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
-    PoolStats stats = new PoolStats(registry, null);
+    PoolStats stats = new PoolStats(registry, null, null);
     assertTrue(stats.due(), "the first tick counts");
     assertFalse(stats.due(), "nobody read the gauges since");
     registry.get("engram.memories").tag("status", "active").gauge().value();

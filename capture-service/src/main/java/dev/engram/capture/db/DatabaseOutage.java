@@ -1,4 +1,4 @@
-package dev.engram.capture.persistence;
+package dev.engram.capture.db;
 
 import io.vertx.core.impl.NoStackTraceThrowable;
 import io.vertx.pgclient.PgException;

@@ -1,6 +1,10 @@
-package dev.engram.capture.web;
+package dev.engram.common.web;
 
-/** The shape of identifiers clients choose: agents, chats, threads, sessions, speakers. */
+/**
+ * The shape of identifiers clients choose: agents, chats, threads, sessions, speakers; and of slot
+ * names and sources. capture-service stores them; every service that takes one from a client holds
+ * it to the same rule.
+ */
 public final class Names {
 
   /** 1 to 200 printable characters, not starting with white space. */

@@ -1,4 +1,4 @@
-package dev.engram.capture.persistence;
+package dev.engram.capture.db;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

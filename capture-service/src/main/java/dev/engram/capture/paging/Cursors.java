@@ -1,4 +1,4 @@
-package dev.engram.capture.web;
+package dev.engram.capture.paging;
 
 import dev.engram.common.error.EngramException;
 import java.util.List;

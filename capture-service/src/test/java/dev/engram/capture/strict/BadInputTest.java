@@ -1,4 +1,4 @@
-package dev.engram.capture.web;
+package dev.engram.capture.strict;
 
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;

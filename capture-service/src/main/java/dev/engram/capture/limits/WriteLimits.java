@@ -1,4 +1,4 @@
-package dev.engram.capture.web;
+package dev.engram.capture.limits;
 
 import dev.engram.capture.config.CaptureConfig;
 import dev.engram.common.error.EngramException;
@@ -7,7 +7,10 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-/** The configurable size limits on writes; each breach is a 400 naming the field and the limit. */
+/**
+ * The configurable size limits on writes ({@code capture.limits.*}); each breach is a 400 naming
+ * the field and the limit.
+ */
 @ApplicationScoped
 public class WriteLimits {
 
@@ -64,15 +67,6 @@ public class WriteLimits {
     if (instant != null && !instant.isAfter(now)) {
       throw EngramException.invalid(field, "Future", "must be in the future");
     }
-  }
-
-  public int pageSize(Integer requested, int fallback) {
-    int size = requested == null ? fallback : requested;
-    if (size < 1 || size > limits.maxPageSize()) {
-      throw EngramException.invalid(
-          "limit", "range", "must be between 1 and " + limits.maxPageSize());
-    }
-    return size;
   }
 
   private static void maxChars(String field, String text, int max) {

@@ -1,4 +1,4 @@
-package dev.engram.capture.persistence;
+package dev.engram.capture.db;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;

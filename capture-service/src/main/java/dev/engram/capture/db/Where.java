@@ -1,4 +1,4 @@
-package dev.engram.capture.persistence;
+package dev.engram.capture.db;
 
 import io.quarkus.panache.common.Parameters;
 
