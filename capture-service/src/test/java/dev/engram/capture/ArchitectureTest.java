@@ -95,8 +95,7 @@ class ArchitectureTest {
   /**
    * SQL (native or JPQL) is written only in a {@code *Repository} or {@code *Queries} class: no
    * other class hands a statement to a Hibernate session, a Panache entity or repository, the
-   * Vert.x SQL client or JDBC. Not yet: {@code autorelation/LinkQueue} and {@code
-   * projection/OutboxDispatcher} (issue 27).
+   * Vert.x SQL client or JDBC.
    */
   private static final ArchRule SQL_IN_REPOSITORIES =
       noClasses()
@@ -104,9 +103,6 @@ class ArchitectureTest {
           .haveSimpleNameNotEndingWith("Repository")
           .and()
           .haveSimpleNameNotEndingWith("Queries")
-          .and()
-          .resideOutsideOfPackages(
-              "dev.engram.capture.autorelation..", "dev.engram.capture.projection..")
           .should()
           .callMethodWhere(statement());
 

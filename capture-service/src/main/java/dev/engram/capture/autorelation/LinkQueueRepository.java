@@ -11,7 +11,7 @@ import java.util.List;
  * on every new memory, see V7). Quarantined ones wait until released; ones that failed go last.
  */
 @ApplicationScoped
-class LinkQueue {
+class LinkQueueRepository {
 
   /** The next queued memories that may be linked now, oldest first. */
   Uni<List<Long>> next(int limit) {

@@ -53,7 +53,7 @@ class SimilarLinks {
   private final MemoryRepository memories;
   private final RelationLedger relations;
   private final EvidenceLedger evidence;
-  private final LinkQueue queue;
+  private final LinkQueueRepository queue;
   private final CaptureConfig.Relations config;
 
   SimilarLinks(
@@ -61,7 +61,7 @@ class SimilarLinks {
       MemoryRepository memories,
       RelationLedger relations,
       EvidenceLedger evidence,
-      LinkQueue queue,
+      LinkQueueRepository queue,
       CaptureConfig config) {
     this.similar = similar;
     this.memories = memories;

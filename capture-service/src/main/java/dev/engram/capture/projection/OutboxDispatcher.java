@@ -3,10 +3,10 @@ package dev.engram.capture.projection;
 import dev.engram.capture.client.DeliveryFailure;
 import dev.engram.capture.config.CaptureConfig;
 import dev.engram.capture.outbox.OutboxEvent;
+import dev.engram.capture.outbox.OutboxRepository;
 import dev.engram.capture.outbox.OutboxSignal;
 import dev.engram.capture.outbox.OutboxStats;
 import io.quarkus.hibernate.reactive.panache.Panache;
-import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import java.time.Duration;
@@ -35,6 +35,7 @@ final class OutboxDispatcher<O> {
   private static final int MAX_CHARS_PER_REQUEST = 1_000_000;
 
   private final Projection<O> projection;
+  private final OutboxRepository outbox;
   private final CaptureConfig.Outbox config;
   private final OutboxStats.TargetStats stats;
   private final String name;
@@ -60,10 +61,12 @@ final class OutboxDispatcher<O> {
 
   OutboxDispatcher(
       Projection<O> projection,
+      OutboxRepository outbox,
       CaptureConfig.Outbox config,
       OutboxStats.TargetStats stats,
       OutboxSignal signal) {
     this.projection = projection;
+    this.outbox = outbox;
     this.config = config;
     this.stats = stats;
     this.signal = signal;
@@ -101,17 +104,13 @@ final class OutboxDispatcher<O> {
     List<Long> attempted = new ArrayList<>();
     return Panache.withTransaction(
             () ->
-                tryLock()
+                outbox
+                    .tryLock(projection.lockKey())
                     .chain(
                         locked ->
                             !locked
                                 ? Uni.createFrom().item(List.<OutboxEvent>of())
-                                : OutboxEvent.<OutboxEvent>find(
-                                        "target = ?1 and deadAt is null",
-                                        Sort.by("id"),
-                                        projection.target())
-                                    .page(0, size)
-                                    .list())
+                                : outbox.pending(projection.target(), size))
                     .chain(
                         events -> {
                           if (events.isEmpty()) {
@@ -123,8 +122,7 @@ final class OutboxDispatcher<O> {
                               .chain(this::send)
                               .chain(
                                   ignored ->
-                                      OutboxEvent.delete("id in ?1", attempted)
-                                          .replaceWith(events.size()));
+                                      outbox.delivered(attempted).replaceWith(events.size()));
                         }))
         .invoke(this::delivered)
         .onFailure()
@@ -157,17 +155,6 @@ final class OutboxDispatcher<O> {
         .collect()
         .last()
         .replaceWithVoid();
-  }
-
-  private Uni<Boolean> tryLock() {
-    return Panache.getSession()
-        .chain(
-            session ->
-                session
-                    .createNativeQuery(
-                        "select pg_try_advisory_xact_lock(" + projection.lockKey() + ")",
-                        Boolean.class)
-                    .getSingleResult());
   }
 
   private void delivered(int count) {
@@ -216,14 +203,7 @@ final class OutboxDispatcher<O> {
     }
     String truncated = error.length() > 500 ? error.substring(0, 500) : error;
     return Panache.withTransaction(
-            () ->
-                OutboxEvent.update(
-                    "attempts = attempts + 1, lastError = ?1, lastAttemptAt = ?2, deadAt = ?3"
-                        + " where id in ?4",
-                    truncated,
-                    Instant.now(),
-                    dead ? Instant.now() : null,
-                    attempted))
+            () -> outbox.failed(attempted, truncated, Instant.now(), dead ? Instant.now() : null))
         .replaceWithVoid()
         .onFailure()
         .recoverWithNull();

@@ -2,6 +2,7 @@ package dev.engram.capture.projection;
 
 import dev.engram.capture.background.Ticker;
 import dev.engram.capture.config.CaptureConfig;
+import dev.engram.capture.outbox.OutboxRepository;
 import dev.engram.capture.outbox.OutboxSignal;
 import dev.engram.capture.outbox.OutboxStats;
 import io.quarkus.runtime.StartupEvent;
@@ -17,18 +18,21 @@ class OutboxDispatchers {
   private final CaptureConfig config;
   private final OutboxStats stats;
   private final OutboxSignal signal;
+  private final OutboxRepository outbox;
 
   OutboxDispatchers(
       RecallProjection recall,
       GraphProjection graph,
       CaptureConfig config,
       OutboxStats stats,
-      OutboxSignal signal) {
+      OutboxSignal signal,
+      OutboxRepository outbox) {
     this.recall = recall;
     this.graph = graph;
     this.config = config;
     this.stats = stats;
     this.signal = signal;
+    this.outbox = outbox;
   }
 
   void schedule(@Observes StartupEvent event, Ticker ticker) {
@@ -38,7 +42,8 @@ class OutboxDispatchers {
 
   private <O> void start(Ticker ticker, Projection<O> projection) {
     OutboxDispatcher<O> dispatcher =
-        new OutboxDispatcher<>(projection, config.outbox(), stats.of(projection.target()), signal);
+        new OutboxDispatcher<>(
+            projection, outbox, config.outbox(), stats.of(projection.target()), signal);
     ticker.every(
         config.outbox().pollInterval(),
         "outbox-dispatcher-" + projection.target().wire(),
