@@ -94,6 +94,9 @@ public class DeterministicExtractor implements Extractor {
     List<Finding> found = new ArrayList<>();
     if (st.fromUser()) {
       for (ProfileRules.Match match : ProfileRules.apply(sentence, st.speaker())) {
+        if (match.taste() && !u.prompted()) {
+          continue; // a taste said in passing: an observation if the turn says enough (below)
+        }
         found.add(
             finding(
                 st,
@@ -125,6 +128,9 @@ public class DeterministicExtractor implements Extractor {
     } else if (u.listener() != null && !namesSomeone(sentence)) {
       return found; // "we had a blast on Friday": shared time of the two talking, no one's fact
     } else if (Cues.COMMITMENT.matcher(text).find() && clause.contentTokens() >= 2) {
+      if (!u.prompted()) {
+        return found; // "I'll add it to my list": a promise in passing, as an observation or not
+      }
       Map<String, String> meta = meta("commitment", date);
       date.ifPresent(d -> meta.put("due", d.date().toString()));
       found.add(

@@ -183,6 +183,9 @@ final class ObjectPhrases {
       if (stopWords.contains(t.get(start).lower())) {
         break;
       }
+      if (cut(t, end)) {
+        return List.of(); // "I like holding them": "likes holding" says nothing
+      }
       result.add(span(s, start, end));
       k = end + 1;
       if (k < t.size() && (t.get(k).lower().equals("and") || t.get(k).lower().equals(","))) {
@@ -200,6 +203,39 @@ final class ObjectPhrases {
       break;
     }
     return result;
+  }
+
+  private static final Set<String> POINTING = Set.of("the", "this", "that", "these", "those");
+
+  /**
+   * Whether the object at token {@code i} points at something particular ("the colour", "this
+   * series", "all the yellow leaves"): said of a photo or of what the other person just told, it is
+   * a reaction, not a lasting preference.
+   */
+  static boolean pointed(Nlp.Sentence s, int i) {
+    List<Nlp.Token> t = s.tokens();
+    if (i < 0 || i >= t.size()) {
+      return false;
+    }
+    String w = t.get(i).lower();
+    return POINTING.contains(w)
+        || (w.equals("all") && i + 1 < t.size() && POINTING.contains(t.get(i + 1).lower()));
+  }
+
+  /**
+   * Whether a preference ending at token {@code end} is a verb cut off from its complement: a
+   * gerund or infinitive followed by more of its phrase ("holding them", "having some around", "to
+   * get lost") rather than by the end of the clause.
+   */
+  private static boolean cut(List<Nlp.Token> t, int end) {
+    Nlp.Token last = t.get(end);
+    boolean verb =
+        gerund(last) || (last.is("VERB") && end > 0 && t.get(end - 1).lower().equals("to"));
+    if (!verb || end + 1 >= t.size()) {
+      return false;
+    }
+    Nlp.Token next = t.get(end + 1);
+    return !(next.is("PUNCT") || next.is("CCONJ") || next.lower().equals(","));
   }
 
   /** The first number at or after token {@code i}, or null. */

@@ -25,19 +25,22 @@ final class Observed {
   /**
    * Content words the kept sentences of a turn must say together when it answers a question or
    * opens the conversation ({@link Utterance#prompted()}): what people then say of themselves is
-   * mostly worth noting, so a short answer counts too.
+   * mostly worth noting, so a short answer counts too ("I'm keen to try your recipe").
    */
-  static final int MIN_TURN_CONTENT = 4;
+  static final int MIN_TURN_CONTENT = 3;
 
   /**
    * The same for a turn that answers no question: a remark in passing is noted only when it says a
-   * lot (chosen on LoCoMo conv-26/30/41 with {@link #MIN_TURN_CONTENT}: coverage 0.535, support
-   * 0.755, against 0.507 / 0.736 with 7 for every turn).
+   * lot; tastes and promises said in passing are held to it too (see docs/benchmarks/capture.md,
+   * third round).
    */
   static final int MIN_UNPROMPTED_CONTENT = 7;
 
-  /** Nouns, verbs, adjectives and numbers a sentence needs to say something of its own. */
-  static final int MIN_CONTENT = 3;
+  /**
+   * Nouns, verbs, adjectives and numbers one sentence needs to be a candidate; the turn's threshold
+   * above decides whether its candidates are noted.
+   */
+  static final int MIN_CONTENT = 2;
 
   /** A candidate observation and how much it says (its content words). */
   record Candidate(Finding finding, int content) {}

@@ -29,8 +29,19 @@ final class ProfileRules {
     NUMBER
   }
 
-  /** A matched statement. {@code detail} is the relative, pet kind or favourite's topic. */
-  record Match(Triple triple, String text, double confidence) {}
+  /** A matched statement. */
+  record Match(Triple triple, String text, double confidence) {
+
+    /**
+     * Whether it is a taste (likes, dislikes, prefers): cheap to say in passing ("I love turtles.
+     * So, what's new?"), so noted from a turn that answers a question or opens the conversation.
+     */
+    boolean taste() {
+      return TASTES.contains(triple.predicate());
+    }
+  }
+
+  private static final Set<String> TASTES = Set.of("likes", "dislikes", "prefers");
 
   private record Rule(
       Pattern cue, String predicate, Kind kind, String template, double confidence) {}
@@ -286,6 +297,9 @@ final class ProfileRules {
           case PREFERENCE -> null;
         };
     if (kind == Kind.PREFERENCE) {
+      if (predicate.equals("likes") && ObjectPhrases.pointed(s, i)) {
+        return List.of(); // "I love the colour": said of what is at hand, not a lasting taste
+      }
       return ObjectPhrases.preferences(s, i, PREFERENCE_STOPS).stream()
           .filter(p -> !ObjectPhrases.vague(p))
           .toList();

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
  * Which turns of a conversation become memories (issue 15, support): a short answer to the other
  * person's question is noted, the same words said in passing are not; pep talk, show-and-tell,
  * "let's do it", "no doubt" and "sorry about" are not findings; a date that is a sentence's subject
- * is not written into it; a dated sentence about "we" alone is shared chit-chat.
+ * is not written into it; a dated sentence about "we" alone is shared chit-chat; tastes and
+ * promises said in passing are held to the same bar as any remark in passing.
  */
 class ConversationSelectionTest {
 
@@ -53,6 +54,43 @@ class ConversationSelectionTest {
         "an answer to the other person's question");
     Map<Long, List<Finding>> passing = run("The weather was lovely today.", answer);
     assertTrue(texts(passing, 2).isEmpty(), "the same words, asked by no one: " + passing);
+  }
+
+  @Test
+  void tastesAndPromisesSaidInPassingAreNotNotedButAnsweredOnesAre() {
+    Map<Long, List<Finding>> passing =
+        run(
+            "The weather was lovely today.",
+            "What can I say, I love turtles. So, what's been happening with you?",
+            "Here is the book I told you about.",
+            "Thanks! I'll definitely add it to my list.");
+    assertTrue(texts(passing, 2).isEmpty(), "a taste in passing: " + passing);
+    assertTrue(texts(passing, 4).isEmpty(), "a promise in passing: " + passing);
+    Map<Long, List<Finding>> asked =
+        run(
+            "What do you do for fun?",
+            "I love turtles.",
+            "Any plans for the summer?",
+            "I'm going to a pottery workshop in Lisbon next month.");
+    assertEquals(List.of("sam likes turtles"), texts(asked, 2), "a taste, asked for");
+    assertEquals(1, texts(asked, 4).size(), "a plan, asked for: " + asked);
+    assertEquals("commitment", asked.get(4L).getFirst().metadata().get("kind"));
+  }
+
+  @Test
+  void aTasteIsNotCutFromItsObjectNorReadIntoAReaction() {
+    Map<Long, List<Finding>> found =
+        run(
+            "What do you like about them?",
+            "I like holding them.",
+            "Look at the cake I made!",
+            "Wow, I love the color and texture!");
+    assertFalse(
+        texts(found, 2).contains("sam likes holding"),
+        "a gerund without its object says nothing: " + found);
+    assertTrue(
+        texts(found, 4).stream().noneMatch(t -> t.contains("likes color")),
+        "'the colour' of the cake at hand is a reaction, not a taste: " + found);
   }
 
   @Test
