@@ -19,7 +19,11 @@ import java.util.Optional;
 public class DeterministicExtractor implements Extractor {
 
   public static final String NAME = "deterministic";
-  public static final String VERSION = "1.0+" + Nlp.MODELS;
+  /**
+   * Changes with the rules, so a memory's provenance says which rules wrote it (1.1: tastes and
+   * promises in passing, issue 27).
+   */
+  public static final String VERSION = "1.1+" + Nlp.MODELS;
 
   private final Nlp nlp;
 
