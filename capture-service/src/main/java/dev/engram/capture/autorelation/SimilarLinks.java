@@ -289,12 +289,24 @@ class SimilarLinks {
                             .transformToUniAndConcatenate(
                                 item -> neighbour(actor, m, item, others.get(item.id())))
                             .collect()
-                            .asList();
+                            .asList()
+                            .chain(SimilarLinks::settled);
                       })
                   .collect()
                   .asList()
                   .replaceWithVoid();
             });
+  }
+
+  /**
+   * Writes what one memory's links made and empties the session. Every query and flush of a
+   * Hibernate session visits every entity it holds (cascades, dirty checks of the JSON columns), so
+   * a pass whose session kept its neighbours, relations, evidence, outbox and audit rows paid for
+   * all of them again at each of its hundreds of statements: a quarter of capture's CPU under a
+   * bench ingest. The memories read for the pass are only read afterwards, detached.
+   */
+  private static Uni<Void> settled(Object ignored) {
+    return Panache.getSession().chain(s -> s.flush().invoke(s::clear));
   }
 
   private Uni<Void> neighbour(Caller actor, Memory m, SimilarMemories.Item item, Memory candidate) {
