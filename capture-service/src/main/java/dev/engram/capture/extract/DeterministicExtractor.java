@@ -19,6 +19,7 @@ import java.util.Optional;
 public class DeterministicExtractor implements Extractor {
 
   public static final String NAME = "deterministic";
+
   /**
    * Changes with the rules, so a memory's provenance says which rules wrote it (1.1: tastes and
    * promises in passing, issue 27).
