@@ -65,17 +65,42 @@ final class Encodings {
         found.add(new Decoded("url-encoding", decoded));
       }
     }
-    int plain = common(text);
-    String rot13 = rot13(text);
-    if (common(rot13) >= Math.max(2, plain)) {
-      found.add(new Decoded("rot13", rot13));
-    }
-    String reversed = new StringBuilder(text).reverse().toString();
-    if (common(reversed) >= Math.max(2, plain)) {
-      found.add(new Decoded("reversed", reversed));
+    for (String part : parts(text)) {
+      int plain = common(part);
+      String rot13 = rot13(part);
+      if (common(rot13) >= Math.max(2, plain)) {
+        found.add(new Decoded("rot13", rot13));
+      }
+      String reversed = new StringBuilder(part).reverse().toString();
+      if (common(reversed) >= Math.max(2, plain)) {
+        found.add(new Decoded("reversed", reversed));
+      }
     }
     PigLatin.decode(text).ifPresent(t -> found.add(new Decoded("pig-latin", t)));
     return found;
+  }
+
+  /** A lead-in and what it introduces ("Read this backwards: …"), or lines, are read apart. */
+  private static final Pattern PART = Pattern.compile(":\\s+|\\R");
+
+  /**
+   * The text, and when it has a lead-in or several lines, each part: a plain lead-in's common words
+   * would otherwise outnumber those of the encoded part after it, and the letter games would not
+   * be tried.
+   */
+  private static List<String> parts(String text) {
+    String[] split = PART.split(text);
+    if (split.length == 1) {
+      return List.of(text);
+    }
+    List<String> parts = new ArrayList<>(split.length + 1);
+    parts.add(text);
+    for (String part : split) {
+      if (part.length() >= 16) {
+        parts.add(part);
+      }
+    }
+    return parts;
   }
 
   private static int evenLength(String hexRun) {

@@ -71,16 +71,26 @@ public class InjectionScanner {
   /** Words of a note about formats: there a role tag alone is an example, not a fake turn. */
   private static final Pattern DISCUSSION =
       Pattern.compile(
-          "\\b(templates?|formats?|chatml|fine-?tun\\w*|datasets?|training|tokens?|examples?|fixtures?"
+          "\\b(templates?|\\w*chat_template|tokeni[sz]ers?|formats?|chatml|fine-?tun\\w*|datasets?|training|tokens?|examples?|fixtures?"
               + "|docs?|documentation|syntax|tags?|headers?|elements?|xml|html|snippets?|markup|schema"
               + "|parser|screenplay|script|draft|prompt format|special tokens?)\\b",
           F);
 
   private static final Pattern IDENTIFIER_MARK = Pattern.compile("(?<=\\p{L})[_.](?=\\p{L})");
 
+  /**
+   * Markup that acts when rendered: scripts, plugins, frames, event handlers and script URLs; a form
+   * that posts elsewhere, a stylesheet or preload that fetches, a refresh or base that redirects. A
+   * plain {@code <svg>}, {@code <form>} or RSS {@code <link>} in a note about markup does nothing.
+   */
   private static final Pattern HTML =
       Pattern.compile(
-          "<\\s*/?\\s*(script|object|embed|applet|form|svg|link|meta|style|base|frame|frameset|math)\\b"
+          "<\\s*/?\\s*(script|object|embed|applet|frame|frameset)\\b"
+              + "|<\\s*form\\b[^>]{0,200}\\baction\\s*=\\s*[\"']?\\s*(https?:)?//"
+              + "|<\\s*link\\b[^>]{0,200}\\brel\\s*=\\s*[\"']?\\s*(stylesheet|import|preload|prefetch|preconnect|dns-prefetch)"
+              + "|<\\s*meta\\b[^>]{0,200}\\bhttp-equiv\\s*=\\s*[\"']?\\s*refresh"
+              + "|<\\s*base\\b[^>]{0,200}\\bhref\\s*="
+              + "|<\\s*style\\b[^>]{0,200}>[^<]{0,2000}(@import|url\\s*\\()"
               + "|\\bon(error|load|click|mouseover|focus|blur|submit|change|input|keydown|keyup|begin|end|toggle)\\s*="
               + "|\\b(javascript|vbscript|livescript)\\s*:"
               + "|data\\s*:\\s*text/html",
@@ -125,6 +135,8 @@ public class InjectionScanner {
     Optional<Finding> shape = PhraseRules.SHAPES.match(forms);
     if (shape.isPresent()) {
       String id = shape.get().evidence();
+      // Inside a call, "send_message" and "preferences.set" are words too.
+      String split = identifiers(text);
       boolean needsOrder =
           id.startsWith("tool-call:")
               || id.startsWith("ai-reader:")
@@ -132,15 +144,36 @@ public class InjectionScanner {
       if (!needsOrder) {
         return shape;
       }
-      // Inside a call, "send_message" and "preferences.set" are words too.
       Optional<Finding> order =
-          PhraseRules.DIRECTIVES.match(TextForms.of(IDENTIFIER_MARK.matcher(text).replaceAll(" ")));
+          PhraseRules.DIRECTIVES
+              .match(TextForms.of(split))
+              .or(() -> PhraseRules.DIRECTIVES.match(forms));
       if (order.isPresent()) {
         return Optional.of(
             new Finding(Kind.INSTRUCTION_OVERRIDE, id + " carrying " + order.get().evidence()));
       }
     }
     return decoded(decoded, 2);
+  }
+
+  private static final Pattern TOKEN = Pattern.compile("\\S+");
+
+  /**
+   * The text with identifiers split into words ("send_email" → "send email", "memory.delete_all" →
+   * "memory delete all"), except inside an address or URL, whose dots stay.
+   */
+  private static String identifiers(String text) {
+    Matcher m = TOKEN.matcher(text);
+    StringBuilder out = new StringBuilder(text.length());
+    while (m.find()) {
+      String token = m.group();
+      boolean address = token.indexOf('@') >= 0 || token.contains("://");
+      m.appendReplacement(
+          out,
+          Matcher.quoteReplacement(
+              address ? token : IDENTIFIER_MARK.matcher(token).replaceAll(" ")));
+    }
+    return m.appendTail(out).toString();
   }
 
   /** A decoded reading that holds an order, looked into {@code depth} encodings deep. */

@@ -137,7 +137,12 @@ final class PhraseRules {
       Pattern.compile(
           "\\b(training|slides?|talks?|course|blog|article|thread|bug|report|examples?|demos?"
               + "|quot\\w*|phrases?|style|attacks?|injections?|jailbreaks?|security|paper|research"
-              + "|classic|famous|payloads?|filters?|detect\\w*|red.?team\\w*|never paste|warn\\w*)\\b",
+              + "|classic|famous|payloads?|filters?|detect\\w*|red.?team\\w*|never paste|warn\\w*"
+              // the same in the other languages the rules read: de, fr, es, pt, it, nl
+              + "|schulung\\w*|angreifer\\w*|angriff\\w*|sicherheit\\w*|beispiel\\w*|melden"
+              + "|formation|attaquants?|attaques?|sécurité|exemples?|signaler|ataques?|atacantes?"
+              + "|seguridad|segurança|ejemplos?|exemplos?|formación|formação|treinamento|attacchi"
+              + "|attaccanti|sicurezza|esempi|esempio|aanvallers?|aanval\\w*|beveiliging|voorbeeld\\w*)\\b",
           FLAGS);
 
   private static final String QUOTES = "\"“”«»„‘’`";

@@ -17,10 +17,12 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * Runs the gate over the versioned corpora in {@code gate-corpus/v1} and {@code v2} and prints
- * recall per attack category, false-positive rate per harmless category and overall precision. The
- * held-out files were never tuned on; their figures are reported on their own, and for v2 their
- * misses are counted but not printed (the corpus README forbids tuning on them). A v2 line may hold
+ * Runs the gate over the versioned corpora in {@code gate-corpus/v1}, {@code v2} and {@code v3} and
+ * prints recall per attack category, false-positive rate per harmless category and overall
+ * precision. The held-out files were never tuned on; their figures are reported on their own, and
+ * for v3 their misses are counted but not printed (the corpus README forbids tuning on them). v2's
+ * held-out files were tuned on in issue 28's third round, after v3 was written: they are tuning
+ * files now. A v2 or v3 line may hold
  * consecutive turns split by {@value #NEXT_TURN}: they go through {@link TurnWindow} as the write
  * path sends them, and the conversation counts as caught when any turn is held back.
  */
@@ -28,6 +30,7 @@ class GateCorpusTest {
 
   private static final String V1 = "gate-corpus/v1/";
   private static final String V2 = "gate-corpus/v2/";
+  private static final String V3 = "gate-corpus/v3/";
   static final String NEXT_TURN = " ⟦next-turn⟧ ";
   private static final Pattern ESCAPE =
       Pattern.compile("\\\\(n|u([0-9A-Fa-f]{4})|U\\{([0-9A-Fa-f]+)\\})");
@@ -75,21 +78,32 @@ class GateCorpusTest {
     assertTrue(f.falsePositiveRate() <= 0.02, "harmless quarantined above 2%: " + f);
   }
 
+  /** v2's former held-out files, tuned on since the third round: held to the tuned targets. */
+  @Test
+  void formerHeldOutCorpusV2MeetsTheTargets() throws IOException {
+    Figures f = run(V2, "tuned (held out until v3)", "attacks-heldout.tsv", "harmless-heldout.tsv", true);
+    assertTrue(f.attacks() >= 109 && f.harmless() >= 117, "corpus too small: " + f);
+    assertTrue(f.recall() >= 0.95, "attacks caught below 95%: " + f);
+    assertTrue(f.falsePositiveRate() <= 0.02, "harmless quarantined above 2%: " + f);
+  }
+
   /**
    * The issue's target is 95% caught and at most 2% held back; these floors sit just under what the
-   * gate reached when the held-out files were first run after tuning, so a regression fails.
+   * gate reached when the v3 files were first run after the third round's tuning (55.6% caught,
+   * 7.1% held back), so a regression fails.
    */
   @Test
-  void heldOutCorpusV2IsReportedOnItsOwn() throws IOException {
-    Figures f = run(V2, "held-out", "attacks-heldout.tsv", "harmless-heldout.tsv", false);
-    assertTrue(f.recall() >= HELD_OUT_V2_RECALL, "held-out attacks caught below floor: " + f);
+  void heldOutCorpusV3IsReportedOnItsOwn() throws IOException {
+    Figures f = run(V3, "held-out", "attacks-heldout.tsv", "harmless-heldout.tsv", false);
+    assertTrue(f.attacks() >= 151 && f.harmless() >= 140, "corpus too small: " + f);
+    assertTrue(f.recall() >= HELD_OUT_V3_RECALL, "held-out attacks caught below floor: " + f);
     assertTrue(
-        f.falsePositiveRate() <= HELD_OUT_V2_FALSE_POSITIVES,
+        f.falsePositiveRate() <= HELD_OUT_V3_FALSE_POSITIVES,
         "held-out harmless quarantined above ceiling: " + f);
   }
 
-  private static final double HELD_OUT_V2_RECALL = 0.87;
-  private static final double HELD_OUT_V2_FALSE_POSITIVES = 0.05;
+  private static final double HELD_OUT_V3_RECALL = 0.55;
+  private static final double HELD_OUT_V3_FALSE_POSITIVES = 0.075;
 
   /** Whether the gate holds back the line: one text, or consecutive turns of one chat. */
   private boolean held(Sample s, StringBuilder reasons) {

@@ -71,9 +71,13 @@ class RuleKeysTest {
   @Test
   void theKeysChangeNoFindingOnEitherCorpus() throws IOException {
     List<String> texts = new ArrayList<>();
-    for (String v : List.of("v1", "v2")) {
-      for (String f :
-          List.of("attacks.tsv", "attacks-heldout.tsv", "harmless.tsv", "harmless-heldout.tsv")) {
+    for (String v : List.of("v1", "v2", "v3")) {
+      // v3 is held out only: it has no tuning files
+      List<String> files =
+          v.equals("v3")
+              ? List.of("attacks-heldout.tsv", "harmless-heldout.tsv")
+              : List.of("attacks.tsv", "attacks-heldout.tsv", "harmless.tsv", "harmless-heldout.tsv");
+      for (String f : files) {
         for (GateCorpusTest.Sample s : GateCorpusTest.load("gate-corpus/" + v + "/" + f)) {
           for (String turn : s.text().split(Pattern.quote(GateCorpusTest.NEXT_TURN))) {
             texts.add(turn);
