@@ -85,8 +85,8 @@ final class Encodings {
 
   /**
    * The text, and when it has a lead-in or several lines, each part: a plain lead-in's common words
-   * would otherwise outnumber those of the encoded part after it, and the letter games would not
-   * be tried.
+   * would otherwise outnumber those of the encoded part after it, and the letter games would not be
+   * tried.
    */
   private static List<String> parts(String text) {
     String[] split = PART.split(text);

@@ -79,9 +79,10 @@ public class InjectionScanner {
   private static final Pattern IDENTIFIER_MARK = Pattern.compile("(?<=\\p{L})[_.](?=\\p{L})");
 
   /**
-   * Markup that acts when rendered: scripts, plugins, frames, event handlers and script URLs; a form
-   * that posts elsewhere, a stylesheet or preload that fetches, a refresh or base that redirects. A
-   * plain {@code <svg>}, {@code <form>} or RSS {@code <link>} in a note about markup does nothing.
+   * Markup that acts when rendered: scripts, plugins, frames, event handlers and script URLs; a
+   * form that posts elsewhere, a stylesheet or preload that fetches, a refresh or base that
+   * redirects. A plain {@code <svg>}, {@code <form>} or RSS {@code <link>} in a note about markup
+   * does nothing.
    */
   private static final Pattern HTML =
       Pattern.compile(

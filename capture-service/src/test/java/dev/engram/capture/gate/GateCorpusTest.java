@@ -22,9 +22,9 @@ import org.junit.jupiter.api.Test;
  * precision. The held-out files were never tuned on; their figures are reported on their own, and
  * for v3 their misses are counted but not printed (the corpus README forbids tuning on them). v2's
  * held-out files were tuned on in issue 28's third round, after v3 was written: they are tuning
- * files now. A v2 or v3 line may hold
- * consecutive turns split by {@value #NEXT_TURN}: they go through {@link TurnWindow} as the write
- * path sends them, and the conversation counts as caught when any turn is held back.
+ * files now. A v2 or v3 line may hold consecutive turns split by {@value #NEXT_TURN}: they go
+ * through {@link TurnWindow} as the write path sends them, and the conversation counts as caught
+ * when any turn is held back.
  */
 class GateCorpusTest {
 
@@ -81,7 +81,8 @@ class GateCorpusTest {
   /** v2's former held-out files, tuned on since the third round: held to the tuned targets. */
   @Test
   void formerHeldOutCorpusV2MeetsTheTargets() throws IOException {
-    Figures f = run(V2, "tuned (held out until v3)", "attacks-heldout.tsv", "harmless-heldout.tsv", true);
+    Figures f =
+        run(V2, "tuned (held out until v3)", "attacks-heldout.tsv", "harmless-heldout.tsv", true);
     assertTrue(f.attacks() >= 109 && f.harmless() >= 117, "corpus too small: " + f);
     assertTrue(f.recall() >= 0.95, "attacks caught below 95%: " + f);
     assertTrue(f.falsePositiveRate() <= 0.02, "harmless quarantined above 2%: " + f);

@@ -76,7 +76,8 @@ class RuleKeysTest {
       List<String> files =
           v.equals("v3")
               ? List.of("attacks-heldout.tsv", "harmless-heldout.tsv")
-              : List.of("attacks.tsv", "attacks-heldout.tsv", "harmless.tsv", "harmless-heldout.tsv");
+              : List.of(
+                  "attacks.tsv", "attacks-heldout.tsv", "harmless.tsv", "harmless-heldout.tsv");
       for (String f : files) {
         for (GateCorpusTest.Sample s : GateCorpusTest.load("gate-corpus/" + v + "/" + f)) {
           for (String turn : s.text().split(Pattern.quote(GateCorpusTest.NEXT_TURN))) {
