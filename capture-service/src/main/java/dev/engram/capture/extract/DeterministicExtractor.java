@@ -99,7 +99,7 @@ public class DeterministicExtractor implements Extractor {
     List<Finding> found = new ArrayList<>();
     if (st.fromUser()) {
       for (ProfileRules.Match match : ProfileRules.apply(sentence, st.speaker())) {
-        if (match.taste() && !u.prompted()) {
+        if (match.taste() && inPassing(u)) {
           continue; // a taste said in passing: an observation if the turn says enough (below)
         }
         found.add(
@@ -133,7 +133,7 @@ public class DeterministicExtractor implements Extractor {
     } else if (u.listener() != null && !namesSomeone(sentence)) {
       return found; // "we had a blast on Friday": shared time of the two talking, no one's fact
     } else if (Cues.COMMITMENT.matcher(text).find() && clause.contentTokens() >= 2) {
-      if (!u.prompted()) {
+      if (inPassing(u)) {
         return found; // "I'll add it to my list": a promise in passing, as an observation or not
       }
       Map<String, String> meta = meta("commitment", date);
@@ -164,6 +164,15 @@ public class DeterministicExtractor implements Extractor {
               true));
     }
     return found;
+  }
+
+  /**
+   * Whether a turn is small talk between people that answers no question: there a taste or a
+   * promise is mostly courtesy ("I love turtles. So, what's new?", "Thanks! I'll add it to my
+   * list"). What a person tells an assistant (no other person in the batch) is never in passing.
+   */
+  private static boolean inPassing(Utterance u) {
+    return u.listener() != null && !u.prompted();
   }
 
   /** The sentence as a self-contained memory: third person, the date resolved, no cue. */
