@@ -45,8 +45,10 @@ public final class FairnessCommand {
         fairness --flood-key KEY   another key's recall latency while one key floods recall
           --flood N           concurrent flood callers (default 200)
           --query-bytes N     bytes of each flood query (default 30000)
-          --calls N           control recalls per phase (default 100)
+          --calls N           control recalls per phase (default 300)
           --warmup N          unmeasured control recalls first (default 300)
+          --settle N          seconds the flood runs at full tilt (every caller answered
+                              once) before the control measures (default 10)
           --flood-pause-ms N  a flood caller's pause after a 429 (default 50)
           --flood-nice N      the flood runs in its own process at this nice level (default 19),
                               as a caller on another machine would take none of these cores
@@ -65,8 +67,9 @@ public final class FairnessCommand {
     String floodKey = args.string("flood-key", env.get("ENGRAM_FLOOD_KEY"));
     int flood = args.integer("flood", 200);
     int queryBytes = args.integer("query-bytes", 30_000);
-    int calls = args.integer("calls", 100);
+    int calls = args.integer("calls", 300);
     int warmup = args.integer("warmup", 300);
+    int settle = args.integer("settle", 10);
     int nice = args.integer("flood-nice", 19);
     long pause = args.integer("flood-pause-ms", 50);
     String json = args.string("json", null);
@@ -96,7 +99,8 @@ public final class FairnessCommand {
     out.printf("control recall, idle:   %s; load average %s%n", idle.summary(), idleLoad);
 
     FloodProcess f = FloodProcess.start(target, floodKey.strip(), flood, queryBytes, pause, nice);
-    Thread.sleep(2_000); // every caller has sent and the server's queue is full
+    full(f, flood, out);
+    Thread.sleep(settle * 1000L); // the flood's own code paths compiled, its queue steady
     ProcessCpu cpuBefore = ProcessCpu.read(target.home());
     long answeredBefore = answered(f.counts());
     Latencies flooded = new Latencies();
@@ -176,6 +180,30 @@ public final class FairnessCommand {
     out.println(EngramApi.JSON.writeValueAsString(f.counts()));
     out.flush();
     return 0;
+  }
+
+  /**
+   * Waits until every flood caller has had an answer (a 200 or a refusal): the flood's process is
+   * up and each caller is in its loop. A fixed pause measured part of the control calls against a
+   * flood still starting (its JVM, at nice 19, took seconds on a busy machine).
+   */
+  private static void full(FloodProcess f, int flood, PrintStream out)
+      throws IOException, InterruptedException {
+    long start = System.nanoTime();
+    while (true) {
+      Thread.sleep(250);
+      Map<String, Long> counts = f.counts();
+      long answers = counts.values().stream().mapToLong(Long::longValue).sum();
+      double seconds = (System.nanoTime() - start) / 1e9;
+      if (answers >= flood) {
+        out.printf("flood at full tilt after %.1f s: %s%n", seconds, counts);
+        return;
+      }
+      if (seconds > 120) {
+        throw new IllegalStateException(
+            "the flood had " + answers + " answers in 120 s: " + counts);
+      }
+    }
   }
 
   /** The flood in a child process at a nice level, asked for its counts over its stdin. */
