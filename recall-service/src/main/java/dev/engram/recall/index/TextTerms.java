@@ -20,8 +20,13 @@ import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
  */
 public final class TextTerms {
 
-  /** Query terms beyond this are ignored; keeps a pasted essay under Lucene's clause limit. */
-  public static final int MAX_QUERY_TERMS = 256;
+  /**
+   * Distinct query terms beyond this are ignored. Each term costs BM25 a dictionary look-up and a
+   * scorer in every index segment: under a flood of long queries those took most of recall's
+   * allocation and its garbage collections (docs/benchmarks/gate.md, *Fair share per key*). 64
+   * distinct terms are a long paragraph; the longest LoCoMo question has 20 words.
+   */
+  public static final int MAX_QUERY_TERMS = 64;
 
   /** The field name analysers are asked for; the English analyser treats every field alike. */
   private static final String FIELD = "text";
@@ -51,7 +56,8 @@ public final class TextTerms {
 
   /**
    * The terms of the query's names: its capitalised words, except the first word of each sentence
-   * (a question's "What" or "Where" is capitalised for the sentence, not as a name).
+   * (a question's "What" or "Where" is capitalised for the sentence, not as a name); at most {@link
+   * #MAX_QUERY_TERMS}.
    */
   public static Set<String> names(Analyzer analyzer, String text) {
     Set<String> names = new LinkedHashSet<>();
@@ -62,7 +68,12 @@ public final class TextTerms {
           previousEnd < 0
               || SENTENCE_END.matcher(text.substring(previousEnd, words.start())).find();
       if (!sentenceStart && Character.isUpperCase(words.group().codePointAt(0))) {
-        names.addAll(distinct(analyzer, words.group()));
+        for (String name : distinct(analyzer, words.group())) {
+          if (names.size() >= MAX_QUERY_TERMS) {
+            return names;
+          }
+          names.add(name);
+        }
       }
       previousEnd = words.end();
     }

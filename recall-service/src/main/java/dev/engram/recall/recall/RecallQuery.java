@@ -22,12 +22,13 @@ public record RecallQuery(
     String mode) {
 
   /**
-   * The characters of a query recall reads. Past them nothing can change the answer: the model
-   * reads its first 256 tokens (about 1,000 characters of English) and BM25 its first {@link
-   * dev.engram.recall.index.TextTerms#MAX_QUERY_TERMS} terms, and tokenising, parsing dates and
-   * finding names in the rest cost CPU for nothing (a 30 KB query cost several times a short one).
+   * The characters of a query recall reads. Past them little can change the answer: the model reads
+   * its first 256 tokens (about 1,000 characters of English) and BM25 its first {@link
+   * dev.engram.recall.index.TextTerms#MAX_QUERY_TERMS} distinct terms, and tokenising, parsing
+   * dates and finding names in the rest cost CPU for nothing (a 30 KB query cost several times a
+   * short one).
    */
-  public static final int MAX_CHARS = 2_000;
+  public static final int MAX_CHARS = 1_000;
 
   public RecallQuery {
     text = usable(text);

@@ -5,6 +5,7 @@ import dev.engram.recall.config.RecallConfig;
 import dev.engram.recall.embedding.EmbeddingModel;
 import dev.engram.recall.index.Filters;
 import dev.engram.recall.index.IndexStore;
+import dev.engram.recall.share.FairShare;
 import dev.engram.recall.usage.SurfacedLog;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -21,6 +22,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -57,7 +59,7 @@ public class RecallService {
             graph,
             RecallSettings.of(config, embedder.semanticFloor()),
             meters(registry),
-            searches);
+            lists(searches));
     this.latency =
         Timer.builder("engram.recall.latency")
             .description("Time to answer a recall (embedding, every signal, fusion)")
@@ -86,6 +88,21 @@ public class RecallService {
             new ThreadPoolExecutor.CallerRunsPolicy());
     pool.allowCoreThreadTimeOut(true);
     return pool;
+  }
+
+  /**
+   * Where a recall's index lists run: the shared pool, or the recall's own thread when its key has
+   * more calls waiting ({@link FairShare#crowded()}), so a flooding key takes no more cores than
+   * its turns and the pool stays free for other keys.
+   */
+  private static Executor lists(ThreadPoolExecutor pool) {
+    return task -> {
+      if (FairShare.crowded()) {
+        task.run();
+      } else {
+        pool.execute(task);
+      }
+    };
   }
 
   @PreDestroy

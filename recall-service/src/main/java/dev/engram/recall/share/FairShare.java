@@ -34,6 +34,9 @@ public class FairShare {
   private final Counter refused;
   private final Map<String, Turns> keys = new ConcurrentHashMap<>();
 
+  /** Set while a call of a key with more calls waiting runs: see {@link #crowded()}. */
+  private static final ThreadLocal<Boolean> CROWDED = new ThreadLocal<>();
+
   /** One key's bulkhead and how many of its calls are inside it (running or waiting). */
   private record Turns(TypedGuard<Object> guard, AtomicInteger inside) {}
 
@@ -42,7 +45,7 @@ public class FairShare {
     this.concurrent =
         config.concurrent() > 0
             ? config.concurrent()
-            : Math.max(2, Runtime.getRuntime().availableProcessors());
+            : Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
     this.queue = config.queue();
     this.refused =
         Counter.builder("engram.recall.fair_share.refused")
@@ -76,11 +79,34 @@ public class FairShare {
     Turns turns = keys.computeIfAbsent(keyId, k -> new Turns(guard(), new AtomicInteger()));
     turns.inside().incrementAndGet();
     try {
-      return (T) turns.guard().call((Callable<Object>) work);
+      return (T) turns.guard().call(() -> running(turns, work));
     } catch (BulkheadException e) {
       throw refusal();
     } finally {
       turns.inside().decrementAndGet();
+    }
+  }
+
+  /**
+   * Whether the call running on this thread belongs to a key that has more calls waiting for a
+   * turn: a key sending more than it may run. Such a call gains nothing from running its parts side
+   * by side (its key's next call is ready to take the core), so recall runs its index lists on its
+   * own thread rather than on the shared search pool, and one key never holds more cores than its
+   * turns while another key's call needs one.
+   */
+  public static boolean crowded() {
+    return Boolean.TRUE.equals(CROWDED.get());
+  }
+
+  private Object running(Turns turns, Callable<?> work) throws Exception {
+    if (turns.inside().get() <= concurrent) {
+      return work.call();
+    }
+    CROWDED.set(Boolean.TRUE);
+    try {
+      return work.call();
+    } finally {
+      CROWDED.remove();
     }
   }
 

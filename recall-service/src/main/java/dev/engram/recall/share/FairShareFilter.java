@@ -5,6 +5,7 @@ import dev.engram.common.auth.ApiKey;
 import dev.engram.common.auth.PresentedKeys;
 import dev.engram.common.auth.Roles;
 import dev.engram.common.web.RouteProblems;
+import dev.engram.recall.config.FairShareConfig;
 import io.quarkus.vertx.http.runtime.filters.Filters;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.RoutingContext;
@@ -19,7 +20,9 @@ import java.util.Set;
  * key already has every turn of its {@link FairShare} taken. Measured under a flood of 30 KB
  * recalls, a refusal made after the body was read, parsed and validated cost several milliseconds
  * of CPU, so the refusals alone took the cores the other keys needed. The bulkhead still decides
- * for every call that passes (this check and the call are not atomic).
+ * for every call that passes (this check and the call are not atomic). The refusal is sent after
+ * {@link FairShareConfig#refusalDelay()}: a flood that retries as soon as it is refused (a thousand
+ * refusals a second, measured) then costs the suite a timer per connection and delay.
  */
 @ApplicationScoped
 class FairShareFilter {
@@ -30,11 +33,13 @@ class FairShareFilter {
   private final ObjectMapper json;
   private final PresentedKeys keys;
   private final FairShare share;
+  private final long delayMillis;
 
-  FairShareFilter(ObjectMapper json, PresentedKeys keys, FairShare share) {
+  FairShareFilter(ObjectMapper json, PresentedKeys keys, FairShare share, FairShareConfig config) {
     this.json = json;
     this.keys = keys;
     this.share = share;
+    this.delayMillis = config.refusalDelay().toMillis();
   }
 
   void register(@Observes Filters filters) {
@@ -52,10 +57,21 @@ class FairShareFilter {
         && !key.get().roles().contains(Roles.INTERNAL)
         && share.full(key.get().id())) {
       FairShare.Refused refused = share.refusal();
-      RouteProblems.end(
-          rc, json, refused.error(), refused.getMessage(), Map.of("Retry-After", "1"));
+      if (delayMillis <= 0) {
+        refuse(rc, refused);
+      } else {
+        // A timer, not a thread: the refused caller waits, the suite does not.
+        rc.vertx().setTimer(delayMillis, id -> refuse(rc, refused));
+      }
       return;
     }
     rc.next();
+  }
+
+  private void refuse(RoutingContext rc, FairShare.Refused refused) {
+    if (rc.response().ended() || rc.response().closed()) {
+      return; // the caller went away while it waited
+    }
+    RouteProblems.end(rc, json, refused.error(), refused.getMessage(), Map.of("Retry-After", "1"));
   }
 }

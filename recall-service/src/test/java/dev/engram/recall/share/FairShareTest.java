@@ -7,6 +7,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -69,10 +70,19 @@ class FairShareTest {
               return t;
             });
     List<Future<Boolean>> held = new ArrayList<>();
+    List<Boolean> crowded = new CopyOnWriteArrayList<>();
     try {
       for (int i = 0; i < turns; i++) {
         held.add(
-            holders.submit(() -> share.get(KEY_ID, Set.of(Roles.AGENT), () -> await(release))));
+            holders.submit(
+                () ->
+                    share.get(
+                        KEY_ID,
+                        Set.of(Roles.AGENT),
+                        () -> {
+                          crowded.add(FairShare.crowded());
+                          return await(release);
+                        })));
       }
       // Every holder either runs (waiting on the latch) or waits for a turn in the bulkhead.
       long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
@@ -124,6 +134,18 @@ class FairShareTest {
       assertTrue(f.get(20, TimeUnit.SECONDS));
     }
     recall(AGENT_T1_KEY).statusCode(200);
+    // The calls that ran while more of their key's waited ran crowded (their index lists on their
+    // own thread); a call of a key with nothing waiting does not, and the mark ends with the call.
+    assertEquals(turns, crowded.size());
+    assertTrue(crowded.contains(true), crowded.toString());
+    assertFalse(share.get(KEY_ID, Set.of(Roles.AGENT), FairShare::crowded));
+    assertFalse(FairShare.crowded());
+  }
+
+  @Test
+  void oneKeyRunsOnHalfTheProcessorsByDefault() {
+    assertEquals(0, config.concurrent()); // the shipped default
+    assertEquals(Math.max(1, Runtime.getRuntime().availableProcessors() / 2), share.concurrent());
   }
 
   private static boolean waiting(Thread t) {
