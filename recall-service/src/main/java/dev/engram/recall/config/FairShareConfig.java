@@ -19,8 +19,8 @@ public interface FairShareConfig {
   /**
    * Calls of one key that run at once; 0 means half the processors (at least one). Recall is CPU
    * work: a key that may run on every core leaves another key's call a thin slice of each, one held
-   * to half of them leaves the other half to everyone else (docs/benchmarks/gate.md, *Fair share
-   * per key*). A deployment with one busy key and nobody to share with may raise it.
+   * to half of them leaves the other half to everyone else (docs/benchmarks/gate.md, *Fair share,
+   * second round*). A deployment with one busy key and nobody to share with may raise it.
    */
   @WithDefault("0")
   @Min(0)

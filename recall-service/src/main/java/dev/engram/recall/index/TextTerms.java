@@ -23,8 +23,8 @@ public final class TextTerms {
   /**
    * Distinct query terms beyond this are ignored. Each term costs BM25 a dictionary look-up and a
    * scorer in every index segment: under a flood of long queries those took most of recall's
-   * allocation and its garbage collections (docs/benchmarks/gate.md, *Fair share per key*). 64
-   * distinct terms are a long paragraph; the longest LoCoMo question has 20 words.
+   * allocation and its garbage collections (docs/benchmarks/gate.md, *Fair share, second round*).
+   * 64 distinct terms are a long paragraph; the longest LoCoMo question has 20 words.
    */
   public static final int MAX_QUERY_TERMS = 64;
 
