@@ -11,7 +11,7 @@ import java.util.Map;
 /**
  * The command line and environment of each component. Every service receives the same shared
  * environment (the one configuration of the suite, as in the k8s ConfigMap and Secret) plus its own
- * HTTP port. The console receives only where capture and recall are and its own port: it calls them
+ * HTTP port. The console receives only where the four services are and its own port: it calls them
  * with the signed-in person's key, so no key of the suite (least of all the internal one) is ever
  * handed to it.
  */
@@ -159,14 +159,17 @@ final class ComponentCommands {
   }
 
   /**
-   * What the console is given: the two keys of the shared configuration it reads (capture-url and
-   * recall-url), its port and host, and the builder's {@code ENGRAM_CONSOLE_*} entries. Nothing
-   * else of the shared configuration: no API key hashes, no internal key, no passwords.
+   * What the console is given: the four keys of the shared configuration it reads (capture-,
+   * recall-, graph- and vault-url), its port and host, and the builder's {@code ENGRAM_CONSOLE_*}
+   * entries. Nothing else of the shared configuration: no API key hashes, no internal key, no
+   * passwords.
    */
   Map<String, String> consoleEnvironment() {
     Map<String, String> env = new LinkedHashMap<>();
     env.put("ENGRAM_SERVICES_CAPTURE_URL", "http://127.0.0.1:" + ports.get(Component.CAPTURE));
     env.put("ENGRAM_SERVICES_RECALL_URL", "http://127.0.0.1:" + ports.get(Component.RECALL));
+    env.put("ENGRAM_SERVICES_GRAPH_URL", "http://127.0.0.1:" + ports.get(Component.GRAPH));
+    env.put("ENGRAM_SERVICES_VAULT_URL", "http://127.0.0.1:" + ports.get(Component.VAULT));
     env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
     env.put("QUARKUS_HTTP_PORT", Integer.toString(ports.get(Component.CONSOLE)));
     extraEnv.forEach(

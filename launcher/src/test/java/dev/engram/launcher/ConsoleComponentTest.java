@@ -24,7 +24,7 @@ class ConsoleComponentTest {
   @TempDir Path home;
 
   @Test
-  void theConsoleGetsCaptureAndRecallItsPortAndNoSecretOfTheSuite() {
+  void theConsoleGetsTheFourServicesItsPortAndNoSecretOfTheSuite() {
     Map<String, String> caller =
         Map.of(
             "PATH", "/usr/bin:/bin",
@@ -36,6 +36,8 @@ class ConsoleComponentTest {
         Suite.builder(REPO, home)
             .port(Component.CAPTURE, 19081)
             .port(Component.RECALL, 19082)
+            .port(Component.GRAPH, 19083)
+            .port(Component.VAULT, 19084)
             .port(Component.CONSOLE, 19085)
             .extraKeys(List.of("t2-agent:tenant2:agent:" + "ab".repeat(32)))
             .env(
@@ -49,6 +51,8 @@ class ConsoleComponentTest {
 
     assertEquals("http://127.0.0.1:19081", env.get("ENGRAM_SERVICES_CAPTURE_URL"));
     assertEquals("http://127.0.0.1:19082", env.get("ENGRAM_SERVICES_RECALL_URL"));
+    assertEquals("http://127.0.0.1:19083", env.get("ENGRAM_SERVICES_GRAPH_URL"));
+    assertEquals("http://127.0.0.1:19084", env.get("ENGRAM_SERVICES_VAULT_URL"));
     assertEquals("19085", env.get("QUARKUS_HTTP_PORT"));
     assertEquals("127.0.0.1", env.get("QUARKUS_HTTP_HOST"), "nothing listens beyond this host");
     assertEquals("/usr/bin:/bin", env.get("PATH"), "the rest of the caller's environment stays");
@@ -64,8 +68,8 @@ class ConsoleComponentTest {
             "QUARKUS_NEO4J_AUTHENTICATION_PASSWORD",
             "ENGRAM_VAULT_ENCRYPTION_KEYS",
             "ENGRAM_RATE_LIMIT_ENABLED",
-            "ENGRAM_SERVICES_GRAPH_URL",
-            "ENGRAM_SERVICES_VAULT_URL")) {
+            "ENGRAM_VAULT_ENCRYPTION_PRIMARY_KEY",
+            "ENGRAM_VAULT_DIRECTORY")) {
       assertFalse(env.containsKey(name), "the console must not get " + name);
     }
     // Whatever the names: no value the console gets holds a key or password of the suite.

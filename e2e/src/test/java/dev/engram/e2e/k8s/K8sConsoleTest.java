@@ -21,8 +21,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The console in the cluster: a Deployment and Service like the services', probed on the management
  * port, configured from the shared ConfigMap but given no Secret (it calls with the person's key,
- * never one of its own); in prod, reachable only by what is labelled for it and reaching only
- * capture-service and recall-service (and DNS).
+ * never one of its own); in prod, reachable only by what is labelled for it and reaching only the
+ * four services' public APIs (and DNS).
  */
 class K8sConsoleTest {
 
@@ -89,7 +89,7 @@ class K8sConsoleTest {
   }
 
   @Test
-  void inProdTheConsoleReachesOnlyCaptureRecallAndDns() {
+  void inProdTheConsoleReachesOnlyTheFourServicesAndDns() {
     List<JsonNode> prod = render(PROD);
     Map<String, String> console = podLabels(prod, "console");
     Set<String> reached = new TreeSet<>();
@@ -115,11 +115,18 @@ class K8sConsoleTest {
         }
       }
     }
-    assertEquals(Set.of("capture-service:8080", "dns", "recall-service:8080"), reached);
+    assertEquals(
+        Set.of(
+            "capture-service:8080",
+            "dns",
+            "graph-service:8080",
+            "recall-service:8080",
+            "vault-service:8080"),
+        reached);
   }
 
   @Test
-  void inProdOnlyCaptureAndRecallAdmitTheConsoleAndOnlyLabelledPeersReachIt() {
+  void inProdOnlyTheFourServicesAdmitTheConsoleAndOnlyLabelledPeersReachIt() {
     List<JsonNode> prod = render(PROD);
     Map<String, String> console = podLabels(prod, "console");
     Map<String, String> namespace = new HashMap<>();
@@ -143,7 +150,8 @@ class K8sConsoleTest {
         }
       }
     }
-    assertEquals(Set.of("capture-service", "recall-service"), admitting);
+    assertEquals(
+        Set.of("capture-service", "graph-service", "recall-service", "vault-service"), admitting);
 
     // Into the console: on its http port, from peers carrying engram.dev/console only.
     List<JsonNode> policies = selecting(prod, console, "Ingress");
