@@ -1,5 +1,6 @@
 package dev.engram.console.client;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -115,7 +116,8 @@ public final class Wire {
       FactCounts facts,
       Held slots,
       ReflectorTotals reflector,
-      Outbox outbox) {}
+      Outbox outbox,
+      Injections injections) {}
 
   /** The memory pool by status; low confidence counts ACTIVE memories only. */
   public record PoolCounts(
@@ -147,6 +149,153 @@ public final class Wire {
 
   /** Events waiting, dead letters, and how old the oldest waiting one is. */
   public record Backlog(long pending, long dead, double lagSeconds) {}
+
+  /** {@code GET /v1/stats}'s {@code injections}: what context answers selected over 24 h. */
+  public record Injections(@JsonProperty("last_24h") Coverage last24h) {}
+
+  /** Context answers recorded, items they selected and the candidates they chose from. */
+  public record Coverage(long records, long selected, long candidates) {}
+
+  /** One Reflector run ({@code GET /v1/reflector/runs}); updated = touched + superseded. */
+  public record ReflectorRun(
+      long id,
+      String trigger,
+      String status,
+      String startedAt,
+      String finishedAt,
+      long exchangesRead,
+      long extracted,
+      long inserted,
+      long touched,
+      long superseded,
+      long skipped,
+      String error) {}
+
+  /** A page of Reflector runs, newest first. */
+  public record ReflectorRuns(List<ReflectorRun> items, String nextCursor) {}
+
+  /** A service's {@code /q/health/ready}: UP or DOWN, and each check. */
+  public record Readiness(String status, List<Check> checks) {}
+
+  /** One readiness check. */
+  public record Check(String name, String status) {}
+
+  /** An entity of the graph ({@code e-…} id), the names it is known by, how often mentioned. */
+  public record Entity(
+      String id,
+      String name,
+      String type,
+      List<String> aliases,
+      String firstSeen,
+      long mentionCount,
+      Double centrality) {}
+
+  /** An entity at one end of a fact. */
+  public record EntityRef(String id, String name) {}
+
+  /**
+   * A fact with world time (valid from/to) and system time (recorded, invalidated); current while
+   * not invalidated.
+   */
+  public record Fact(
+      long id,
+      EntityRef subject,
+      String predicate,
+      EntityRef object,
+      String validFrom,
+      String validTo,
+      String recordedAt,
+      String invalidatedAt,
+      Long invalidatedBy,
+      boolean current,
+      double confidence,
+      List<Long> sourceMemoryIds) {}
+
+  /** {@code GET /v1/entities/{ref}}: an entity and its facts now, or as of a time. */
+  public record EntityFacts(Entity entity, String asOf, List<Fact> facts) {}
+
+  /** {@code GET /v1/entities/{ref}/timeline}: every fact, invalidated ones too, in valid time. */
+  public record Timeline(Entity entity, List<Fact> facts) {}
+
+  /** {@code GET /v1/centrality}: the most central entities first. */
+  public record Ranking(List<Entity> entities) {}
+
+  /** The body of {@code POST /v1/traverse}: one hop from one entity. */
+  public record Traverse(List<String> entities, int maxDepth) {}
+
+  /** A node a traversal reached: an entity, a memory or an exchange, and the link to its parent. */
+  public record Node(
+      String kind, String id, String label, int depth, double score, String parent, String edge) {}
+
+  /** {@code POST /v1/traverse}: the nodes reached, the seed first. */
+  public record Traversal(List<Node> nodes) {}
+
+  /** Memory {@code from} contradicts memory {@code to}. */
+  public record Contradiction(
+      long relationId, double weight, String createdAt, MemoryRef from, MemoryRef to) {}
+
+  /** A memory at one end of a contradiction. */
+  public record MemoryRef(long id, String text, String createdAt, Double confidence) {}
+
+  /** {@code GET /v1/contradictions}: between memories, and beliefs recorded as contradicted. */
+  public record Contradictions(List<Contradiction> relations, List<Belief> beliefs) {}
+
+  /** A belief: a statement with a truth value (strength, confidence) and its latest evidence. */
+  public record Belief(
+      String id,
+      String statement,
+      double strength,
+      double confidence,
+      long evidenceCount,
+      boolean contradicted,
+      String updatedAt,
+      List<Evidence> evidence) {}
+
+  /** One piece of evidence about a belief. */
+  public record Evidence(
+      double strength,
+      double confidence,
+      String rule,
+      boolean contradicting,
+      String source,
+      String recordedAt) {}
+
+  /** The body of {@code POST /v1/beliefs/evidence}: a person's verdict on a statement. */
+  public record EvidenceAsk(String statement, double strength, double confidence, String source) {}
+
+  /** A backup at vault's destination. */
+  public record Backup(
+      String id,
+      long sizeBytes,
+      String createdAt,
+      boolean encrypted,
+      Long records,
+      Boolean verified,
+      String verifiedAt,
+      String keyId) {}
+
+  /** {@code GET /v1/backups}: newest first. */
+  public record BackupList(List<Backup> backups) {}
+
+  /** A backup job: running, succeeded or failed, its phase and records exported so far. */
+  public record BackupJob(
+      String id,
+      String backupId,
+      String trigger,
+      String state,
+      String phase,
+      long records,
+      String startedAt,
+      String finishedAt,
+      JobProblem problem,
+      Backup backup,
+      List<String> deleted) {}
+
+  /** Why a job failed: vault's problem code and detail. */
+  public record JobProblem(String code, String detail) {}
+
+  /** {@code POST /v1/backups/{id}/verify}: read end to end and it held. */
+  public record Verification(String id, boolean verified, String verifiedAt, long records) {}
 
   /** {@code POST /v1/recall}: the fused hits, best first, and the signals that were skipped. */
   public record RecallAnswer(List<Hit> items, List<Skipped> skippedSignals, long tookMs) {}

@@ -77,7 +77,9 @@ class SignInResource {
     // Signing in again (perhaps with another key) ends the session the browser had.
     sessions.find(previous).ifPresent(sessions::close);
     ConsoleSession session = sessions.open(key.strip(), me.keyId(), me.tenant(), me.roles());
-    return Response.seeOther(URI.create("/memories"))
+    // An ops key of tenant * has no tenant's pages: it lands on the ops pages.
+    String landing = "*".equals(me.tenant()) ? "/ops" : "/memories";
+    return Response.seeOther(URI.create(landing))
         .cookie(SessionCookie.of(session.id(), uri))
         .build();
   }

@@ -54,6 +54,7 @@ public final class ServiceStub implements AutoCloseable {
     person(TestKeys.ADMIN, "admin-1", "acme", "\"admin\",\"agent\"");
     person(TestKeys.AGENT, "agent-1", "acme", "\"agent\"");
     person(TestKeys.OTHER_ADMIN, "admin-2", "acme", "\"admin\",\"agent\"");
+    person(TestKeys.OPS, "ops-1", "*", "\"ops\"");
   }
 
   private void person(String key, String keyId, String tenant, String roles) {

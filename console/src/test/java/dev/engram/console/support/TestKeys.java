@@ -12,5 +12,8 @@ public final class TestKeys {
   /** key id admin-2, roles admin + agent: a second person of the same tenant. */
   public static final String OTHER_ADMIN = "console-test-other-admin-key";
 
+  /** key id ops-1, tenant *, role ops: an operator of the whole suite (backups, the audit). */
+  public static final String OPS = "console-test-ops-key";
+
   private TestKeys() {}
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.engram.console.support.Browser;
+import dev.engram.console.support.GraphVaultFixtures;
 import dev.engram.console.support.ServiceStub;
 import dev.engram.console.support.StubbedServices;
 import dev.engram.console.support.TestKeys;
@@ -12,6 +13,7 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -33,8 +35,14 @@ class CsrfTest {
 
   /** The forms above and those that need more than the token to do their work. */
   static List<String> refusable() {
-    return Stream.concat(FORMS.stream(), Stream.of("/memories/41/supersede")).toList();
+    return Stream.concat(
+            FORMS.stream(), Stream.of("/memories/41/supersede", "/review/beliefs/evidence"))
+        .toList();
   }
+
+  /** The ops forms: only an ops key of tenant * reaches them. */
+  static final List<String> OPS_FORMS =
+      List.of("/ops/backups", "/ops/backups/engram-20261128T100000Z/verify", "/ops/audit");
 
   private ServiceStub stub;
 
@@ -119,5 +127,45 @@ class CsrfTest {
         .then()
         .statusCode(303);
     assertEquals(1, stub.writes().size());
+  }
+
+  @Test
+  void theBeliefVerdictNeedsItsTokenToo() {
+    GraphVaultFixtures.everyPage(StubbedServices.graph(), StubbedServices.vault());
+    Browser browser = Browser.signedInAs(TestKeys.ADMIN);
+    Map<String, String> verdict = Map.of("statement", "Alice lives in Berlin", "verdict", "true");
+    assertEquals(
+        403, browser.post("/review/beliefs/evidence", "wrong", verdict).statusCode(), "wrong");
+    assertEquals(List.of(), StubbedServices.graph().writes());
+    assertEquals(
+        303, browser.post("/review/beliefs/evidence", browser.csrf(), verdict).statusCode());
+    assertEquals(1, StubbedServices.graph().writes().size());
+  }
+
+  @Test
+  void theOpsFormsWithoutTheirTokenChangeNothingAndWithItDoTheirWork() {
+    ServiceStub vault = StubbedServices.vault();
+    GraphVaultFixtures.everyPage(StubbedServices.graph(), vault);
+    Browser ops = Browser.signedInAs(TestKeys.OPS);
+    String other = Browser.signedInAs(TestKeys.OPS).csrf();
+    for (String form : OPS_FORMS) {
+      assertEquals(403, ops.post(form, null).statusCode(), form + " without a token");
+      assertEquals(403, ops.post(form, "").statusCode(), form + " with an empty token");
+      assertEquals(403, ops.post(form, other).statusCode(), form + " another session's");
+    }
+    assertEquals(List.of(), vault.writes());
+    String csrf = ops.csrf();
+    for (String form : OPS_FORMS) {
+      assertEquals(303, ops.post(form, csrf).statusCode(), form);
+    }
+    assertEquals(
+        List.of(
+            "POST /v1/backups",
+            "POST /v1/backups/engram-20261128T100000Z/verify",
+            "POST /v1/audit"),
+        vault.writes().stream().map(w -> w.method() + " " + w.path()).toList());
+    assertTrue(
+        vault.writes().stream()
+            .allMatch(w -> ("Bearer " + TestKeys.OPS).equals(w.authorization())));
   }
 }

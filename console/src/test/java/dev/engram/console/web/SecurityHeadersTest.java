@@ -31,6 +31,8 @@ class SecurityHeadersTest {
   @BeforeEach
   void reset() {
     StubbedServices.fresh().everyPage();
+    dev.engram.console.support.GraphVaultFixtures.everyPage(
+        StubbedServices.graph(), StubbedServices.vault());
   }
 
   @Test
@@ -47,6 +49,15 @@ class SecurityHeadersTest {
     responses.put("review", browser.get("/review"));
     responses.put("health", browser.get("/health"));
     responses.put("conversations", browser.get("/conversations"));
+    responses.put("graph", browser.get("/graph"));
+    responses.put("entity", browser.get("/graph/entities/e-1"));
+    responses.put("beliefs", browser.get("/review/beliefs?statement=x"));
+    responses.put("ops refused", browser.get("/ops"));
+    Browser ops = Browser.signedInAs(TestKeys.OPS);
+    responses.put("ops", ops.get("/ops"));
+    responses.put("job", ops.get("/ops/jobs/job-7"));
+    responses.put("audit", ops.get("/ops/audit"));
+    responses.put("tenant page refused", ops.get("/memories"));
     responses.put("stylesheet", browser.get("/console.css"));
     responses.put("refused post", browser.post("/memories/41/forget", "wrong"));
     responses.put("unknown page", browser.get("/no-such-page"));
@@ -71,11 +82,20 @@ class SecurityHeadersTest {
           "/search?q=tea&agent=bot1",
           "/review",
           "/health",
-          "/conversations"
+          "/conversations",
+          "/graph",
+          "/graph/entities/e-1",
+          "/review/beliefs?statement=x"
         }) {
       String html = browser.page(page);
       assertFalse(INLINE.matcher(html).find(), page + ":\n" + html);
     }
+    Browser ops = Browser.signedInAs(TestKeys.OPS);
+    for (String page : new String[] {"/ops", "/ops/jobs/job-7", "/ops/audit", "/health"}) {
+      String html = ops.page(page);
+      assertFalse(INLINE.matcher(html).find(), page + ":\n" + html);
+    }
+    assertFalse(INLINE.matcher(ops.get("/memories").asString()).find());
     assertFalse(INLINE.matcher(new Browser().get("/sign-in").asString()).find());
   }
 }

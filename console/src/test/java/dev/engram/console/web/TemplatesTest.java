@@ -52,8 +52,11 @@ class TemplatesTest {
         assertTrue(b.group().contains(" csrf=person.csrf "), t + ": " + b.group());
       }
     }
-    assertEquals(3, forms, "sign-in, supersede and the post button tag");
-    assertEquals(6, buttons, "sign-out, forget, release, delete, approve, reject");
+    assertEquals(4, forms, "sign-in, supersede, the post button tag and the verdict tag");
+    assertEquals(
+        9,
+        buttons,
+        "sign-out, forget, release, delete, approve, reject, take a backup, verify, run an audit");
   }
 
   @Test
