@@ -53,7 +53,7 @@ public record Chart(
     int height = 170;
     int left = 40;
     int bottom = 20;
-    int top = 10;
+    int top = 24;
     double plotHeight = height - bottom - top;
     double max =
         columns.stream()
@@ -79,6 +79,13 @@ public record Chart(
         }
         base -= h;
       }
+    }
+    // The legend: what each colour of a column is (the table beside the chart has the numbers).
+    List<Value> legend = columns.isEmpty() ? List.of() : columns.get(0).parts();
+    for (int k = 0; k < legend.size(); k++) {
+      double x = left + k * 100;
+      shapes.add(new Shape(n(x), "2", "10", "10", legend.get(k).css(), legend.get(k).name()));
+      labels.add(new Label(n(x + 14), "11", legend.get(k).name(), "start"));
     }
     labels.add(new Label(n(left - 4), n(top + 8), n(max), "end"));
     labels.add(new Label(n(left - 4), n(height - bottom), "0", "end"));
