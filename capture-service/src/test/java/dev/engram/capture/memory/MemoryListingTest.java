@@ -78,6 +78,39 @@ class MemoryListingTest {
   }
 
   @Test
+  void aModeKeepsTheMemoriesTaggedWithIt() {
+    String agent = Api.unique("bot");
+    int work = created(agent, "Standup is at nine", "work");
+    int personal = created(agent, "Alice drinks green tea", "personal");
+    int untagged = create(agent, "The office is in Oslo", 0.8);
+    Api.as(TestKeys.AGENT)
+        .queryParam("agent", agent)
+        .queryParam("mode", "work")
+        .get("/v1/memories")
+        .then()
+        .statusCode(200)
+        .body("items.id", contains(work))
+        .body("items[0].mode", equalTo("work"));
+    Api.as(TestKeys.AGENT)
+        .queryParam("agent", agent)
+        .get("/v1/memories")
+        .then()
+        .statusCode(200)
+        .body("items.id", contains(untagged, personal, work));
+  }
+
+  private static int created(String agent, String text, String mode) {
+    return Api.as(TestKeys.AGENT)
+        .body("{\"agent\":\"%s\",\"text\":\"%s\",\"mode\":\"%s\"}".formatted(agent, text, mode))
+        .post("/v1/memories")
+        .then()
+        .statusCode(201)
+        .extract()
+        .jsonPath()
+        .getInt("id");
+  }
+
+  @Test
   void badListingParametersAre400() {
     for (String[] bad :
         new String[][] {
@@ -85,6 +118,7 @@ class MemoryListingTest {
           {"min_confidence", "high", "min_confidence"},
           {"unexpired", "yes", "unexpired"},
           {"order", "random", "order"},
+          {"mode", "Work!", "mode"},
         }) {
       Api.as(TestKeys.AGENT)
           .queryParam("agent", "bot")
