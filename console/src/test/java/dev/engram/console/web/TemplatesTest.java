@@ -52,8 +52,14 @@ class TemplatesTest {
         assertTrue(b.group().contains(" csrf=person.csrf "), t + ": " + b.group());
       }
     }
-    assertEquals(3, forms, "sign-in, supersede and the post button tag");
-    assertEquals(6, buttons, "sign-out, forget, release, delete, approve, reject");
+    assertEquals(
+        7,
+        forms,
+        "sign-in, supersede, the post button tag, a memory's edit, a note's save, create and delete");
+    assertEquals(
+        8,
+        buttons,
+        "sign-out, forget, release, delete, approve, reject, delete an injection record, a chat's");
   }
 
   @Test
