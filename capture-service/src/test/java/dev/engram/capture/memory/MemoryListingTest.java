@@ -21,10 +21,18 @@ import org.junit.jupiter.api.Test;
 class MemoryListingTest {
 
   private static int create(String agent, String text, double confidence) {
+    return created(
+        "{\"agent\":\"%s\",\"text\":\"%s\",\"confidence\":%s}".formatted(agent, text, confidence));
+  }
+
+  private static int create(String agent, String text, String mode) {
+    return created(
+        "{\"agent\":\"%s\",\"text\":\"%s\",\"mode\":\"%s\"}".formatted(agent, text, mode));
+  }
+
+  private static int created(String json) {
     return Api.as(TestKeys.AGENT)
-        .body(
-            "{\"agent\":\"%s\",\"text\":\"%s\",\"confidence\":%s}"
-                .formatted(agent, text, confidence))
+        .body(json)
         .post("/v1/memories")
         .then()
         .statusCode(201)
@@ -80,8 +88,8 @@ class MemoryListingTest {
   @Test
   void aModeKeepsTheMemoriesTaggedWithIt() {
     String agent = Api.unique("bot");
-    int work = created(agent, "Standup is at nine", "work");
-    int personal = created(agent, "Alice drinks green tea", "personal");
+    int work = create(agent, "Standup is at nine", "work");
+    int personal = create(agent, "Alice drinks green tea", "personal");
     int untagged = create(agent, "The office is in Oslo", 0.8);
     Api.as(TestKeys.AGENT)
         .queryParam("agent", agent)
@@ -97,17 +105,6 @@ class MemoryListingTest {
         .then()
         .statusCode(200)
         .body("items.id", contains(untagged, personal, work));
-  }
-
-  private static int created(String agent, String text, String mode) {
-    return Api.as(TestKeys.AGENT)
-        .body("{\"agent\":\"%s\",\"text\":\"%s\",\"mode\":\"%s\"}".formatted(agent, text, mode))
-        .post("/v1/memories")
-        .then()
-        .statusCode(201)
-        .extract()
-        .jsonPath()
-        .getInt("id");
   }
 
   @Test

@@ -43,6 +43,23 @@ class NotePagesTest {
     return map;
   }
 
+  /** The save form of a note of chat telegram:1 (agent bot1). */
+  private static Map<String, String> chatNote(String name, String content, long version) {
+    return fields(
+        "level",
+        "chat",
+        "agent",
+        "bot1",
+        "owner",
+        "telegram:1",
+        "name",
+        name,
+        "content",
+        content,
+        "version",
+        Long.toString(version));
+  }
+
   @Test
   void eachLevelIsAskedAtItsOwnAddressAndShownEscaped() {
     stub.answer(
@@ -122,24 +139,9 @@ class NotePagesTest {
     assertTrue(page.contains(">" + Fixtures.HOSTILE_ESCAPED + "</textarea>"), page);
     assertFalse(page.contains("<img"));
     assertTrue(page.contains("<input type=\"hidden\" name=\"version\" value=\"3\">"));
+    assertTrue(page.contains("<input type=\"hidden\" name=\"owner\" value=\"telegram:1\">"), page);
 
-    Response saved =
-        browser.post(
-            "/notes/save",
-            browser.csrf(),
-            fields(
-                "level",
-                "chat",
-                "agent",
-                "bot1",
-                "owner",
-                "telegram:1",
-                "name",
-                "todo",
-                "content",
-                "Buy milk",
-                "version",
-                "3"));
+    Response saved = browser.post("/notes/save", browser.csrf(), chatNote("todo", "Buy milk", 3));
     assertEquals(303, saved.statusCode());
     assertTrue(
         saved
@@ -163,21 +165,7 @@ class NotePagesTest {
 
     Response r =
         browser.post(
-            "/notes/save",
-            browser.csrf(),
-            fields(
-                "level",
-                "chat",
-                "agent",
-                "bot1",
-                "owner",
-                "telegram:1",
-                "name",
-                "todo",
-                "content",
-                "Buy milk " + Fixtures.HOSTILE,
-                "version",
-                "3"));
+            "/notes/save", browser.csrf(), chatNote("todo", "Buy milk " + Fixtures.HOSTILE, 3));
 
     assertEquals(409, r.statusCode());
     String html = r.asString();
@@ -223,46 +211,12 @@ class NotePagesTest {
             .page("/notes/new?" + CHAT)
             .contains("<input type=\"hidden\" name=\"version\" value=\"0\">"));
 
-    Response unnamed =
-        browser.post(
-            "/notes/save",
-            browser.csrf(),
-            fields(
-                "level",
-                "chat",
-                "agent",
-                "bot1",
-                "owner",
-                "telegram:1",
-                "name",
-                " ",
-                "content",
-                "x",
-                "version",
-                "0"));
+    Response unnamed = browser.post("/notes/save", browser.csrf(), chatNote(" ", "x", 0));
     assertEquals(400, unnamed.statusCode());
     assertTrue(unnamed.asString().contains("Enter the note&#39;s name."), unnamed.asString());
     assertEquals(List.of(), stub.writes());
 
-    browser
-        .post(
-            "/notes/save",
-            browser.csrf(),
-            fields(
-                "level",
-                "chat",
-                "agent",
-                "bot1",
-                "owner",
-                "telegram:1",
-                "name",
-                "todo",
-                "content",
-                "x",
-                "version",
-                "0"))
-        .then()
-        .statusCode(303);
+    browser.post("/notes/save", browser.csrf(), chatNote("todo", "x", 0)).then().statusCode(303);
     assertEquals(
         0,
         new ObjectMapper()
