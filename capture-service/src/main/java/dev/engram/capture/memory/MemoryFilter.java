@@ -6,7 +6,8 @@ import dev.engram.common.error.EngramException;
  * A memory listing: optional filters, newest first, keyset-paged by id (stable under inserts).
  * Status defaults to ACTIVE. {@code recent} orders by last update instead, one page only (what a
  * gateway's "newest memories of this chat" needs without reading them all); {@code unexpired}
- * leaves out memories whose expiry has passed.
+ * leaves out memories whose expiry has passed; {@code mode} keeps the memories tagged with exactly
+ * that mode.
  */
 record MemoryFilter(
     String agent,
@@ -15,6 +16,7 @@ record MemoryFilter(
     MemoryCategory category,
     MemoryStatus status,
     String source,
+    String mode,
     Long beforeId,
     int limit,
     Double minConfidence,
@@ -34,6 +36,17 @@ record MemoryFilter(
           "cursor", "order", "order=updated answers one page: raise limit instead of paging");
     }
     return true;
+  }
+
+  /** A mode tag to filter on, checked as a memory's mode is; null when none was given. */
+  static String mode(String value) {
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    if (!value.matches(Modes.PATTERN)) {
+      throw EngramException.invalid("mode", "Pattern", Modes.MESSAGE);
+    }
+    return value;
   }
 
   static Double confidence(String value) {

@@ -151,6 +151,7 @@ public class MemoryRepository implements PanacheRepositoryBase<Memory, Long> {
             .equal("scope", filter.scope())
             .equal("category", filter.category())
             .equal("source", filter.source())
+            .equal("mode", filter.mode())
             .andIf(filter.beforeId(), "id < :beforeId", "beforeId")
             .andIf(filter.minConfidence(), "confidence >= :minConfidence", "minConfidence")
             .andIf(

@@ -1,5 +1,6 @@
 package dev.engram.capture.session;
 
+import dev.engram.capture.db.Where;
 import dev.engram.capture.exchange.SessionLog;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.quarkus.panache.common.Sort;
@@ -18,6 +19,16 @@ class SessionRepository implements PanacheRepositoryBase<AgentSession, Long>, Se
   Uni<AgentSession> of(String tenant, String agent, String session) {
     return find("tenant = ?1 and agent = ?2 and session = ?3", tenant, agent, session)
         .firstResult();
+  }
+
+  /** A page of a listing, newest first; agent and chat only when given. */
+  Uni<List<AgentSession>> page(String tenant, String agent, String chat, Long beforeId, int limit) {
+    Where where =
+        Where.of("tenant = :tenant", "tenant", tenant)
+            .equal("agent", agent)
+            .equal("chat", chat)
+            .andIf(beforeId, "id < :beforeId", "beforeId");
+    return find(where.clause(), Sort.descending("id"), where.params()).page(0, limit).list();
   }
 
   /**

@@ -55,4 +55,7 @@ final class SessionRequests {
     /** The stored checkpoint. */
     record Taken(long id, String session, Instant createdAt) {}
   }
+
+  /** One page of a session listing; pass {@code next_cursor} back as {@code cursor}. */
+  record Page(List<SessionView> items, String nextCursor) {}
 }

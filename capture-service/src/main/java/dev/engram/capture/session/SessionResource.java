@@ -1,10 +1,13 @@
 package dev.engram.capture.session;
 
 import dev.engram.capture.idempotency.Idempotent;
+import dev.engram.capture.paging.Cursors;
+import dev.engram.capture.paging.PageSize;
 import dev.engram.common.auth.Caller;
 import dev.engram.common.auth.Roles;
 import dev.engram.common.error.EngramException;
 import dev.engram.common.web.Names;
+import dev.engram.common.web.QueryParams;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
@@ -19,8 +22,8 @@ import org.jboss.resteasy.reactive.RestResponse;
 
 /**
  * Sessions of an agent ({@code /v1/sessions}): start (recorded; a retry of the same id answers the
- * stored session), read, end (handoff, summary for the day view, a Reflector run on the chat) and
- * checkpoint (before a gateway compacts its context).
+ * stored session), list (newest first, by agent and chat), read, end (handoff, summary for the day
+ * view, a Reflector run on the chat) and checkpoint (before a gateway compacts its context).
  */
 @Idempotent
 @Path("/v1/sessions")
@@ -28,10 +31,12 @@ import org.jboss.resteasy.reactive.RestResponse;
 class SessionResource {
 
   private final SessionService sessions;
+  private final PageSize pageSize;
   private final SecurityIdentity identity;
 
-  SessionResource(SessionService sessions, SecurityIdentity identity) {
+  SessionResource(SessionService sessions, PageSize pageSize, SecurityIdentity identity) {
     this.sessions = sessions;
+    this.pageSize = pageSize;
     this.identity = identity;
   }
 
@@ -45,6 +50,23 @@ class SessionResource {
                 r.created()
                     ? RestResponse.status(RestResponse.Status.CREATED, r.session())
                     : RestResponse.ok(r.session()));
+  }
+
+  /** The tenant's sessions, newest first, of one agent and chat when given; paged like memories. */
+  @GET
+  public Uni<SessionRequests.Page> list(
+      @QueryParam("agent") String agent,
+      @QueryParam("chat") String chat,
+      @QueryParam("limit") String limit,
+      @QueryParam("cursor") String cursor) {
+    optionalName("agent", agent);
+    optionalName("chat", chat);
+    return sessions.list(
+        Caller.of(identity),
+        agent,
+        chat,
+        Cursors.before(cursor),
+        pageSize.of(QueryParams.intValue("limit", limit), 50));
   }
 
   @GET
@@ -71,6 +93,12 @@ class SessionResource {
     return sessions
         .checkpoint(Caller.of(identity), id, body)
         .map(c -> RestResponse.status(RestResponse.Status.CREATED, c));
+  }
+
+  private static void optionalName(String field, String value) {
+    if (value != null) {
+      requireName(field, value);
+    }
   }
 
   private static void requireName(String field, String value) {

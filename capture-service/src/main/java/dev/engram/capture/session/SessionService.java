@@ -3,6 +3,7 @@ package dev.engram.capture.session;
 import dev.engram.capture.CaptureError;
 import dev.engram.capture.exchange.ExchangeRepository;
 import dev.engram.capture.gate.PoisoningGate;
+import dev.engram.capture.paging.Cursors;
 import dev.engram.capture.reflector.Reflector;
 import dev.engram.capture.reflector.ReflectorRun;
 import dev.engram.capture.slot.SlotAddress;
@@ -75,6 +76,19 @@ class SessionService {
                     body.thread(),
                     Instant.now().truncatedTo(ChronoUnit.MICROS))
                 .map(r -> new Recorded(SessionView.of(r.row()), r.created())));
+  }
+
+  /** A page of the tenant's sessions, newest first (keyset by row id, stable under inserts). */
+  @WithSession
+  Uni<SessionRequests.Page> list(
+      Caller caller, String agent, String chat, Long beforeId, int limit) {
+    return sessions
+        .page(caller.tenant(), agent, chat, beforeId, limit)
+        .map(
+            rows ->
+                new SessionRequests.Page(
+                    rows.stream().map(SessionView::of).toList(),
+                    Cursors.next(rows, limit, s -> s.id)));
   }
 
   @WithSession

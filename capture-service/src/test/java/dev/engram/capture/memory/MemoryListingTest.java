@@ -21,10 +21,18 @@ import org.junit.jupiter.api.Test;
 class MemoryListingTest {
 
   private static int create(String agent, String text, double confidence) {
+    return created(
+        "{\"agent\":\"%s\",\"text\":\"%s\",\"confidence\":%s}".formatted(agent, text, confidence));
+  }
+
+  private static int create(String agent, String text, String mode) {
+    return created(
+        "{\"agent\":\"%s\",\"text\":\"%s\",\"mode\":\"%s\"}".formatted(agent, text, mode));
+  }
+
+  private static int created(String json) {
     return Api.as(TestKeys.AGENT)
-        .body(
-            "{\"agent\":\"%s\",\"text\":\"%s\",\"confidence\":%s}"
-                .formatted(agent, text, confidence))
+        .body(json)
         .post("/v1/memories")
         .then()
         .statusCode(201)
@@ -78,6 +86,28 @@ class MemoryListingTest {
   }
 
   @Test
+  void aModeKeepsTheMemoriesTaggedWithIt() {
+    String agent = Api.unique("bot");
+    int work = create(agent, "Standup is at nine", "work");
+    int personal = create(agent, "Alice drinks green tea", "personal");
+    int untagged = create(agent, "The office is in Oslo", 0.8);
+    Api.as(TestKeys.AGENT)
+        .queryParam("agent", agent)
+        .queryParam("mode", "work")
+        .get("/v1/memories")
+        .then()
+        .statusCode(200)
+        .body("items.id", contains(work))
+        .body("items[0].mode", equalTo("work"));
+    Api.as(TestKeys.AGENT)
+        .queryParam("agent", agent)
+        .get("/v1/memories")
+        .then()
+        .statusCode(200)
+        .body("items.id", contains(untagged, personal, work));
+  }
+
+  @Test
   void badListingParametersAre400() {
     for (String[] bad :
         new String[][] {
@@ -85,6 +115,7 @@ class MemoryListingTest {
           {"min_confidence", "high", "min_confidence"},
           {"unexpired", "yes", "unexpired"},
           {"order", "random", "order"},
+          {"mode", "Work!", "mode"},
         }) {
       Api.as(TestKeys.AGENT)
           .queryParam("agent", "bot")

@@ -100,4 +100,12 @@ public class CaptureApi {
   public void decide(String key, long id, String decision) {
     calls.post(as(key), "/v1/promotions/" + id + "/" + decision, Map.of(), Void.class);
   }
+
+  /**
+   * Edits a memory in place (text, category, confidence) if it is still at {@code
+   * edit.expectedVersion()}; a newer version is capture's 409.
+   */
+  public Wire.Memory edit(String key, long id, Wire.MemoryEdit edit) {
+    return calls.patch(as(key), "/v1/memories/" + id, edit, Wire.Memory.class);
+  }
 }

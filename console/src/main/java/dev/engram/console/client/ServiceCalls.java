@@ -57,6 +57,14 @@ class ServiceCalls {
     return read(as, send(as, request(as, path).POST(json(body))), type);
   }
 
+  <T> T put(As as, String path, Object body, Class<T> type) {
+    return read(as, send(as, request(as, path).PUT(json(body))), type);
+  }
+
+  <T> T patch(As as, String path, Object body, Class<T> type) {
+    return read(as, send(as, request(as, path).method("PATCH", json(body))), type);
+  }
+
   void delete(As as, String path) {
     send(as, request(as, path).DELETE());
   }

@@ -1,6 +1,7 @@
 package dev.engram.console.client;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -335,4 +336,128 @@ public final class Wire {
 
   /** One signal's part in a hit, for the page. */
   public record FoundBy(String signal, int rank, double score) {}
+
+  /** A note (capture's slot) of the tenant, an agent, a chat, a thread or a session. */
+  public record Note(
+      String agent,
+      String ownerType,
+      String ownerId,
+      String name,
+      String content,
+      int tokens,
+      long version,
+      String createdAt,
+      String updatedAt,
+      String updatedBy,
+      String status,
+      String statusReason) {}
+
+  /** One level's notes. */
+  public record NoteList(List<Note> items) {}
+
+  /**
+   * The body of a note's {@code PUT}: {@code expectedVersion} 0 creates only, n overwrites only
+   * version n (anything else is capture's 409).
+   */
+  public record PutNote(String content, long expectedVersion) {}
+
+  /** A session of an agent ({@code GET /v1/sessions/{id}}): its summary once it ended. */
+  public record Session(
+      String session,
+      String agent,
+      String chat,
+      String thread,
+      String startedAt,
+      String endedAt,
+      String summary,
+      int checkpoints) {}
+
+  /** A page of sessions, newest first. */
+  public record SessionPage(List<Session> items, String nextCursor) {}
+
+  /**
+   * The body of a memory's in-place edit ({@code PATCH /v1/memories/{id}}), checked against the
+   * version the person saw.
+   */
+  public record MemoryEdit(String text, String category, Double confidence, long expectedVersion) {}
+
+  /** What one {@code context} or {@code session_start} answer told an agent, in short. */
+  public record InjectionSummary(
+      long id,
+      String agent,
+      String chat,
+      String thread,
+      String sessionId,
+      String kind,
+      String createdAt,
+      String query,
+      int budgetTokens,
+      int tokens,
+      long selected,
+      long candidates,
+      long omitted,
+      boolean truncated) {}
+
+  /** A page of injection records, newest first. */
+  public record InjectionPage(List<InjectionSummary> items, String nextCursor) {}
+
+  /** One injection record in full: its sections with their items, and what was left out. */
+  public record Injection(
+      long id,
+      String agent,
+      String chat,
+      String thread,
+      String sessionId,
+      String kind,
+      String createdAt,
+      String query,
+      int budgetTokens,
+      int tokens,
+      long selected,
+      long candidates,
+      long omitted,
+      boolean truncated,
+      List<InjectionSection> sections,
+      List<OmittedItem> omittedItems,
+      List<SkippedSource> skippedSources) {}
+
+  /** A section of what the agent was told, with the items it selected. */
+  public record InjectionSection(String name, int tokens, List<InjectionItem> items) {}
+
+  /**
+   * An item the agent was told. {@code ref} and {@code signals} are read as they come (an object or
+   * a text), so a change of their shape shows as text instead of failing the page.
+   */
+  public record InjectionItem(JsonNode ref, String text, Double score, JsonNode signals) {
+
+    /** The item's reference for a person: {@code memory 41}, or the reference as given. */
+    public String refLabel() {
+      return Refs.label(ref);
+    }
+
+    /** The memory it is, when it is one: its page links from the record. */
+    public Long memoryId() {
+      return Refs.memoryId(ref);
+    }
+
+    /** The signals that found it, as one line ({@code semantic #1 (0.83), keyword #2 (3.5)}). */
+    public String foundBy() {
+      return Refs.signals(signals);
+    }
+  }
+
+  /** An item left out, and why. */
+  public record OmittedItem(JsonNode ref, String reason) {
+
+    public String refLabel() {
+      return Refs.label(ref);
+    }
+
+    public Long memoryId() {
+      return Refs.memoryId(ref);
+    }
+  }
+
+  /** A source the answer had to do without, and why. */
+  public record SkippedSource(String source, String reason) {}
 }

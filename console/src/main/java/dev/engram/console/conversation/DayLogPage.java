@@ -1,6 +1,7 @@
 package dev.engram.console.conversation;
 
 import dev.engram.console.client.CaptureApi;
+import dev.engram.console.client.Query;
 import dev.engram.console.session.Person;
 import dev.engram.console.session.SignedIn;
 import dev.engram.console.web.FormValues;
@@ -20,7 +21,13 @@ import java.time.format.DateTimeParseException;
 class DayLogPage {
 
   /** The day asked for; {@code date} as typed, so a wrong one is shown back to fix. */
-  public record Day(String agent, String chat, String date) {}
+  public record Day(String agent, String chat, String date) {
+
+    /** The chat as the console's query string (for the link to its sessions). */
+    public String query() {
+      return Query.of().add("agent", agent).add("chat", chat).toString();
+    }
+  }
 
   @CheckedTemplate(basePath = "conversation")
   static class Templates {

@@ -1,6 +1,7 @@
 package dev.engram.console.memory;
 
 import dev.engram.console.client.CaptureApi;
+import dev.engram.console.client.ServiceCallFailed;
 import dev.engram.console.client.Wire;
 import dev.engram.console.config.ConsoleConfig;
 import dev.engram.console.session.Person;
@@ -49,6 +50,9 @@ class MemoryPages {
     static native TemplateInstance forget(Person person, Wire.Memory memory);
 
     static native TemplateInstance supersede(Person person, Wire.Memory memory, String error);
+
+    static native TemplateInstance edit(
+        Person person, Wire.Memory memory, MemoryEditForm form, String error);
   }
 
   private final CaptureApi capture;
@@ -68,9 +72,10 @@ class MemoryPages {
       @QueryParam("category") String category,
       @QueryParam("scope") String scope,
       @QueryParam("status") String status,
+      @QueryParam("mode") String mode,
       @QueryParam("cursor") String cursor,
       @QueryParam("forgotten") Long forgotten) {
-    MemoryFilters filters = MemoryFilters.of(agent, chat, category, scope, status);
+    MemoryFilters filters = MemoryFilters.of(agent, chat, category, scope, status, mode);
     Wire.MemoryPage page =
         capture.memories(
             signedIn.key(), filters.query().add("cursor", cursor).add("limit", pageSize));
@@ -139,5 +144,54 @@ class MemoryPages {
             new Wire.Supersede(
                 text.strip(), reason == null || reason.isBlank() ? null : reason.strip()));
     return Response.seeOther(URI.create("/memories/" + replacement.id())).build();
+  }
+
+  /**
+   * The form to edit a memory in place (capture's {@code PATCH}): text, category, confidence, sent
+   * with the version the person saw.
+   */
+  @GET
+  @Path("/{id}/edit")
+  public TemplateInstance editForm(@PathParam("id") long id) {
+    Wire.Memory memory = capture.memory(signedIn.key(), id);
+    return Templates.edit(signedIn.person(), memory, MemoryEditForm.of(memory), null);
+  }
+
+  /**
+   * Sends the edit; a memory changed meanwhile (409) or refused (400, 403) shows the form again
+   * with capture's words, the person's values kept and the memory as it is now.
+   */
+  @POST
+  @Path("/{id}/edit")
+  @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+  public Response edit(
+      @PathParam("id") long id,
+      @FormParam("csrf") String csrf,
+      @FormParam("text") String text,
+      @FormParam("category") String category,
+      @FormParam("confidence") String confidence,
+      @FormParam("version") long version) {
+    signedIn.requireToken(csrf);
+    MemoryEditForm form = new MemoryEditForm(text, category, confidence, version);
+    String problem = form.problem();
+    if (problem == null) {
+      try {
+        capture.edit(signedIn.key(), id, form.edit());
+        return Response.seeOther(URI.create("/memories/" + id)).build();
+      } catch (ServiceCallFailed e) {
+        if (e.status() != 400 && e.status() != 403 && e.status() != 409) {
+          throw e;
+        }
+        Wire.Memory now = capture.memory(signedIn.key(), id);
+        String said = e.service() + " said: " + e.detail();
+        return Response.status(e.status())
+            .entity(Templates.edit(signedIn.person(), now, form.at(now.version()), said))
+            .build();
+      }
+    }
+    Wire.Memory memory = capture.memory(signedIn.key(), id);
+    return Response.status(400)
+        .entity(Templates.edit(signedIn.person(), memory, form, problem))
+        .build();
   }
 }

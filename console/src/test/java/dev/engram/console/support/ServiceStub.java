@@ -88,6 +88,16 @@ public final class ServiceStub implements AutoCloseable {
    */
   public ServiceStub everyPage() {
     return answer("GET /v1/memories", 200, Fixtures.page(Fixtures.memory(41, "tea")))
+        .answer("GET /v1/tenant/slots", 200, PageFixtures.notes())
+        .answer(
+            "GET /v1/tenant/slots/rules",
+            200,
+            PageFixtures.note("TENANT", "acme", "rules", "Be brief", 2))
+        .answer("GET " + PageFixtures.CHAT_SLOTS, 200, PageFixtures.notes())
+        .answer("GET /v1/sessions", 200, PageFixtures.sessions(null))
+        .answer("GET /v1/sessions/s1", 200, PageFixtures.session("s1", null, "Planned"))
+        .answer("GET /v1/injections", 200, PageFixtures.injections(null))
+        .answer("GET /v1/injections/7", 200, PageFixtures.injection("tea"))
         .answer("GET /v1/memories/41", 200, Fixtures.memory(41, "tea"))
         .answer("GET /v1/memories/41/relations", 200, "{\"items\":[]}")
         .answer("GET /v1/audit", 200, "{\"items\":[],\"next_cursor\":null}")

@@ -31,12 +31,20 @@ class CsrfTest {
           "/review/quarantine/memory/55/delete",
           "/review/promotions/9/approve",
           "/review/promotions/9/reject",
+          "/injections/7/delete?agent=bot1&chat=telegram:1",
+          "/injections/delete?agent=bot1&chat=telegram:1",
           "/sign-out");
 
   /** The forms above and those that need more than the token to do their work. */
   static List<String> refusable() {
     return Stream.concat(
-            FORMS.stream(), Stream.of("/memories/41/supersede", "/review/beliefs/evidence"))
+            FORMS.stream(),
+            Stream.of(
+                "/memories/41/supersede",
+                "/review/beliefs/evidence",
+                "/memories/41/edit",
+                "/notes/save",
+                "/notes/delete"))
         .toList();
   }
 
@@ -53,7 +61,9 @@ class CsrfTest {
         .answer("POST /v1/quarantine/memory/55/release", 200, "{}")
         .answer("DELETE /v1/quarantine/memory/55", 204, "")
         .answer("POST /v1/promotions/9/approve", 200, "{}")
-        .answer("POST /v1/promotions/9/reject", 200, "{}");
+        .answer("POST /v1/promotions/9/reject", 200, "{}")
+        .answer("DELETE /v1/injections/7", 204, "")
+        .answer("DELETE /v1/injections", 204, "");
   }
 
   @Test
@@ -84,7 +94,9 @@ class CsrfTest {
             "POST /v1/quarantine/memory/55/release",
             "DELETE /v1/quarantine/memory/55",
             "POST /v1/promotions/9/approve",
-            "POST /v1/promotions/9/reject"),
+            "POST /v1/promotions/9/reject",
+            "DELETE /v1/injections/7",
+            "DELETE /v1/injections"),
         writes);
     assertTrue(
         stub.writes().stream()

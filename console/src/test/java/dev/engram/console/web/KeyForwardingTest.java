@@ -78,6 +78,56 @@ class KeyForwardingTest {
     assertEquals(Set.of("Bearer " + TestKeys.OPS), authorizations());
   }
 
+  /** The notes, sessions and injection-record pages, and their writes. */
+  private static void browseConversations(Browser b) {
+    for (String page :
+        List.of(
+            "/notes?level=tenant",
+            "/notes?level=chat&agent=bot1&owner=telegram:1",
+            "/notes/note?level=tenant&name=rules",
+            "/conversations/sessions?agent=bot1&chat=telegram:1",
+            "/conversations/sessions/s1?agent=bot1",
+            "/injections?agent=bot1&chat=telegram:1",
+            "/injections/7",
+            "/memories/41/edit")) {
+      b.get(page).then().statusCode(200);
+    }
+    String csrf = b.csrf();
+    b.post(
+            "/notes/save",
+            csrf,
+            java.util.Map.of("level", "tenant", "name", "rules", "content", "x", "version", "2"))
+        .then()
+        .statusCode(303);
+    b.post("/injections/7/delete", csrf).then().statusCode(303);
+    b.post("/injections/delete?agent=bot1&chat=telegram:1", csrf).then().statusCode(303);
+    b.post(
+            "/memories/41/edit",
+            csrf,
+            java.util.Map.of("text", "x", "category", "EVENT", "confidence", "0.5", "version", "2"))
+        .then()
+        .statusCode(303);
+  }
+
+  @Test
+  void theConversationNoteAndInjectionPagesActWithThePersonsKeyToo() {
+    Browser first = Browser.signedInAs(TestKeys.ADMIN);
+    Browser second = Browser.signedInAs(TestKeys.OTHER_ADMIN);
+    for (var person :
+        java.util.Map.of(first, TestKeys.ADMIN, second, TestKeys.OTHER_ADMIN).entrySet()) {
+      reset();
+      stub.answer("PUT /v1/tenant/slots/rules", 200, "{}")
+          .answer("DELETE /v1/injections/7", 204, "")
+          .answer("DELETE /v1/injections", 204, "")
+          .answer("PATCH /v1/memories/41", 200, "{}");
+      browseConversations(person.getKey());
+      assertEquals(Set.of("Bearer " + person.getValue()), authorizations());
+      // 3 notes pages, 2 for a chat's sessions (and its summaries), 3 for a session (its handoff
+      // and checkpoint), 2 injection pages, 1 memory, 4 writes
+      assertEquals(15, stub.received().size(), "every page's calls were seen");
+    }
+  }
+
   /**
    * The keys every service was called with; readiness ({@code /q/health/ready}) is asked with none
    * at all (HealthPageTest), so it is left out here.

@@ -58,6 +58,12 @@ class SecurityHeadersTest {
     responses.put("job", ops.get("/ops/jobs/job-7"));
     responses.put("audit", ops.get("/ops/audit"));
     responses.put("tenant page refused", ops.get("/memories"));
+    responses.put("sessions", browser.get("/conversations/sessions?agent=bot1&chat=telegram:1"));
+    responses.put("session", browser.get("/conversations/sessions/s1?agent=bot1"));
+    responses.put("notes", browser.get("/notes?level=tenant"));
+    responses.put("note", browser.get("/notes/note?level=tenant&name=rules"));
+    responses.put("injections", browser.get("/injections?agent=bot1&chat=telegram:1"));
+    responses.put("injection", browser.get("/injections/7"));
     responses.put("stylesheet", browser.get("/console.css"));
     responses.put("refused post", browser.post("/memories/41/forget", "wrong"));
     responses.put("unknown page", browser.get("/no-such-page"));
@@ -85,7 +91,19 @@ class SecurityHeadersTest {
           "/conversations",
           "/graph",
           "/graph/entities/e-1",
-          "/review/beliefs?statement=x"
+          "/review/beliefs?statement=x",
+          "/conversations/sessions?agent=bot1&chat=telegram:1",
+          "/conversations/sessions/s1?agent=bot1",
+          "/notes?level=tenant",
+          "/notes?level=chat&agent=bot1&owner=telegram:1",
+          "/notes/note?level=tenant&name=rules",
+          "/notes/new?level=tenant",
+          "/notes/delete?level=tenant&name=rules",
+          "/memories/41/edit",
+          "/injections?agent=bot1&chat=telegram:1",
+          "/injections/7",
+          "/injections/7/delete",
+          "/injections/delete?agent=bot1&chat=telegram:1"
         }) {
       String html = browser.page(page);
       assertFalse(INLINE.matcher(html).find(), page + ":\n" + html);

@@ -52,11 +52,16 @@ class TemplatesTest {
         assertTrue(b.group().contains(" csrf=person.csrf "), t + ": " + b.group());
       }
     }
-    assertEquals(4, forms, "sign-in, supersede, the post button tag and the verdict tag");
     assertEquals(
-        9,
+        8,
+        forms,
+        "sign-in, supersede, the post button tag, the verdict tag, a memory's edit, a note's save,"
+            + " create and delete");
+    assertEquals(
+        11,
         buttons,
-        "sign-out, forget, release, delete, approve, reject, take a backup, verify, run an audit");
+        "sign-out, forget, release, delete, approve, reject, take a backup, verify, run an audit,"
+            + " delete an injection record, a chat's");
   }
 
   @Test
