@@ -120,7 +120,7 @@ class ConsoleBrowserIT {
     hit.findElement(By.linkText("memory " + found)).click();
     assertEquals("Memory " + found, heading());
     assertEquals(FOUND, text(".memory-text"));
-    assertTrue(text("main").contains("ACTIVE"), text("main"));
+    assertEquals("ACTIVE", text("dl.facts dd"), "its status, the first fact");
     shot("memory");
   }
 
@@ -131,7 +131,8 @@ class ConsoleBrowserIT {
     assertEquals("QUARANTINED", status(held));
     open("/review");
     WebElement row = rowWith(POISON);
-    assertFalse(row.getText().isBlank());
+    assertTrue(
+        row.getText().contains("instruction_override"), "the gate's reason: " + row.getText());
     shot("review");
     row.findElement(By.cssSelector("button[aria-label='Release memory " + held + "']")).click();
     assertTrue(text("[role=status]").contains("released"), text("main"));
@@ -246,6 +247,7 @@ class ConsoleBrowserIT {
     shot("other-tenant-memories");
     open("/search");
     search("where are the climbing shoes?");
+    assertTrue(text("main").contains("Nothing found."), "recall answered: " + text("main"));
     assertFalse(text("main").contains(FOUND), text("main"));
     open("/memories/" + found);
     assertEquals("Not found", heading());
