@@ -191,7 +191,7 @@ class EndToEndIT {
             () ->
                 recalledIds(admin, "console-bot", "telegram:77", "where are the climbing shoes?", 5)
                     .contains(memory));
-    String session = signInToConsole(admin);
+    String session = ConsoleHttp.signIn(suite, admin);
     String search =
         given()
             .baseUri(suite.url(Component.CONSOLE))
@@ -217,29 +217,13 @@ class EndToEndIT {
     String other =
         given()
             .baseUri(suite.url(Component.CONSOLE))
-            .cookie("engram_session", signInToConsole(OTHER_TENANT_KEY))
+            .cookie("engram_session", ConsoleHttp.signIn(suite, OTHER_TENANT_KEY))
             .get("/memories")
             .then()
             .statusCode(200)
             .extract()
             .asString();
     assertFalse(other.contains("locker 42"), other);
-  }
-
-  /** Signs in to the console with {@code key}; returns the session cookie's value. */
-  private String signInToConsole(String key) {
-    Response signIn =
-        given()
-            .baseUri(suite.url(Component.CONSOLE))
-            .redirects()
-            .follow(false)
-            .contentType(ContentType.URLENC)
-            .formParam("key", key)
-            .post("/sign-in");
-    assertEquals(303, signIn.statusCode(), signIn.asString());
-    String session = signIn.getCookie("engram_session");
-    assertTrue(session != null && !session.isBlank(), "a session cookie");
-    return session;
   }
 
   /** Whether the first item is the exchange, or a memory made from it. */

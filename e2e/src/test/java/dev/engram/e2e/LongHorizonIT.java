@@ -341,14 +341,7 @@ class LongHorizonIT {
     if (mode != null) {
       turn.put("mode", mode);
     }
-    return as(admin, Component.CAPTURE)
-        .body(Map.of("exchanges", List.of(turn)))
-        .post("/v1/exchanges")
-        .then()
-        .statusCode(201)
-        .extract()
-        .jsonPath()
-        .getLong("items[0].id");
+    return SuiteRequests.exchange(suite, admin, turn);
   }
 
   /** A PROFILE memory of agent bot (all its chats) drawn from {@code turns}; its id. */

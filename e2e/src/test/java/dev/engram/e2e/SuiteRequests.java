@@ -10,6 +10,7 @@ import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** REST calls the end-to-end tests share. */
 final class SuiteRequests {
@@ -22,6 +23,18 @@ final class SuiteRequests {
         .baseUri(suite.url(service))
         .header("Authorization", "Bearer " + key)
         .contentType(ContentType.JSON);
+  }
+
+  /** Writes one turn to capture-service with {@code key}; its exchange id. */
+  static long exchange(Suite suite, String key, Map<String, Object> turn) {
+    return as(suite, key, Component.CAPTURE)
+        .body(Map.of("exchanges", List.of(turn)))
+        .post("/v1/exchanges")
+        .then()
+        .statusCode(201)
+        .extract()
+        .jsonPath()
+        .getLong("items[0].id");
   }
 
   /** Where {@code person} lived at {@code asOf} (now if null), according to graph-service. */

@@ -71,7 +71,7 @@ class SecurityHeadersTest {
         (name, r) -> {
           assertEquals(CSP, r.header("Content-Security-Policy"), name);
           assertEquals("nosniff", r.header("X-Content-Type-Options"), name);
-          assertEquals("no-referrer", r.header("Referrer-Policy"), name);
+          assertEquals("same-origin", r.header("Referrer-Policy"), name);
           assertEquals("DENY", r.header("X-Frame-Options"), name);
         });
   }
