@@ -26,6 +26,7 @@ public enum CaptureError implements ErrorCode {
   TENANT_SLOT_NEEDS_ADMIN(
       "tenant_slot_needs_admin", 403, "Only an admin key may change the tenant's notes"),
   SESSION_NOT_FOUND("session_not_found", 404, "No such session"),
+  INJECTION_NOT_FOUND("injection_record_not_found", 404, "No such injection record"),
   SESSION_CONFLICT("session_conflict", 409, "The session is recorded with another chat or thread"),
   BATCH_TOO_LARGE("batch_too_large", 413, "Too many items in one request"),
   SLOT_TOO_LARGE("slot_too_large", 413, "The slot content is over the token limit"),

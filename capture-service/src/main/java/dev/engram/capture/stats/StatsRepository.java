@@ -43,6 +43,9 @@ class StatsRepository {
       "select target, count(*) filter (where dead_at is null), count(*) filter (where dead_at is"
           + " not null), min(created_at) filter (where dead_at is null) from outbox where tenant ="
           + " ?1 group by target";
+  private static final String INJECTIONS =
+      "select count(*), coalesce(sum(selected), 0), coalesce(sum(candidates), 0) from"
+          + " injection_records where tenant = ?1 and created_at > now() - interval '24 hours'";
 
   /** Every tenant's memories by status, below the threshold counted apart (the pool gauges). */
   private static final String POOL_MEMORIES =
@@ -75,7 +78,8 @@ class StatsRepository {
       FactCounts facts,
       Counted slots,
       TenantStats.Reflector reflector,
-      List<OutboxBacklog> outbox) {}
+      List<OutboxBacklog> outbox,
+      TenantStats.Window injections) {}
 
   Uni<Counts> counts(String tenant, double lowConfidence) {
     return Panache.getSession()
@@ -94,15 +98,18 @@ class StatsRepository {
                   .chain(() -> one(s, REFLECTOR, tenant))
                   .invoke(r -> read.reflector = reflector(r))
                   .chain(() -> rows(s, OUTBOX, tenant, null))
+                  .invoke(rows -> read.outbox = rows.stream().map(r -> backlog(r)).toList())
+                  .chain(() -> one(s, INJECTIONS, tenant))
                   .map(
-                      rows ->
+                      r ->
                           new Counts(
                               read.memories,
                               read.exchanges,
                               read.facts,
                               read.slots,
                               read.reflector,
-                              rows.stream().map(r -> backlog(r)).toList()));
+                              read.outbox,
+                              new TenantStats.Window(number(r[0]), number(r[1]), number(r[2]))));
             });
   }
 
@@ -135,6 +142,7 @@ class StatsRepository {
     FactCounts facts;
     Counted slots;
     TenantStats.Reflector reflector;
+    List<OutboxBacklog> outbox;
   }
 
   private static StatusCount statusCount(Object[] r) {

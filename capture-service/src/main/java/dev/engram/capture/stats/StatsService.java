@@ -36,7 +36,8 @@ class StatsService {
                         c.facts().current(), c.facts().superseded(), c.facts().quarantined()),
                     new TenantStats.Slots(c.slots().total(), c.slots().quarantined()),
                     c.reflector(),
-                    outbox(c.outbox(), Instant.now())));
+                    outbox(c.outbox(), Instant.now()),
+                    new TenantStats.Injections(c.injections())));
   }
 
   private static TenantStats.Memories memories(List<StatusCount> rows) {

@@ -1,5 +1,7 @@
 package dev.engram.capture.stats;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 /** {@code GET /v1/stats}: one tenant at a glance. */
 record TenantStats(
     String tenant,
@@ -8,7 +10,8 @@ record TenantStats(
     Facts facts,
     Slots slots,
     Reflector reflector,
-    Outbox outbox) {
+    Outbox outbox,
+    Injections injections) {
 
   /** The memory pool by status; low confidence counts ACTIVE memories only. */
   record Memories(
@@ -35,6 +38,12 @@ record TenantStats(
       long archived,
       String lastRunFinishedAt,
       double exchangesPerSecond) {}
+
+  /** What context answers gave agents (injection records); coverage is selected / candidates. */
+  record Injections(@JsonProperty("last_24h") Window last24h) {}
+
+  /** Records in a window, and the items they selected out of their candidates. */
+  record Window(long records, long selected, long candidates) {}
 
   /** The backlog per projection. */
   record Outbox(Backlog recall, Backlog graph) {}

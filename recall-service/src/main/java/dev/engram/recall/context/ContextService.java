@@ -12,6 +12,8 @@ import dev.engram.recall.index.Filters;
 import dev.engram.recall.index.IndexStore;
 import dev.engram.recall.index.Page;
 import dev.engram.recall.index.Visibility;
+import dev.engram.recall.injection.InjectionLog;
+import dev.engram.recall.injection.InjectionRecord;
 import dev.engram.recall.recall.FusedHit;
 import dev.engram.recall.recall.RecallQuery;
 import dev.engram.recall.recall.RecallResult;
@@ -21,7 +23,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -50,6 +54,7 @@ public class ContextService {
   private final ContextAssembler assembler;
   private final ContextMetrics metrics;
   private final SurfacedLog usage;
+  private final InjectionLog injections;
 
   ContextService(
       IndexStore store,
@@ -59,9 +64,11 @@ public class ContextService {
       RecallConfig config,
       ContextConfig context,
       ContextMetrics metrics,
-      SurfacedLog usage) {
+      SurfacedLog usage,
+      InjectionLog injections) {
     this.metrics = metrics;
     this.usage = usage;
+    this.injections = injections;
     this.layers = new MemoryLayers(store, context.candidates());
     this.recall = recall;
     this.remote = remote;
@@ -94,6 +101,14 @@ public class ContextService {
 
   /** A context block as {@code POST /v1/context} answers it (also for the MCP tool). */
   public ContextResponse context(String tenant, ContextRequest r) {
+    return context(tenant, r, InjectionRecord.CONTEXT);
+  }
+
+  /**
+   * A context block, its injection record queued as {@code kind} ({@code context} or {@code
+   * session_start}) when records are kept (see {@link InjectionLog}); null: none (the warm-up).
+   */
+  public ContextResponse context(String tenant, ContextRequest r, String kind) {
     long start = System.nanoTime();
     if (r.query() != null
         && r.query().getBytes(StandardCharsets.UTF_8).length > config.maxTextBytes()) {
@@ -102,7 +117,8 @@ public class ContextService {
     }
     RemoteParts.Pending parts = remote.ask(tenant, r);
     List<ContextResponse.Skipped> recallSkipped = new ArrayList<>();
-    ContextAssembler.Layer relevance = relevance(tenant, r, recallSkipped);
+    Map<DocKey, FusedHit> hits = new HashMap<>();
+    ContextAssembler.Layer relevance = relevance(tenant, r, recallSkipped, hits);
     long indexStart = System.nanoTime();
     Visibility memories =
         Visibility.of(tenant, r.agent(), r.chat(), Set.of(DocKind.MEMORY), Instant.now())
@@ -150,21 +166,40 @@ public class ContextService {
     metrics.stage("pack", System.nanoTime() - packStart);
     long took = System.nanoTime() - start;
     metrics.assembled(took);
-    return new ContextResponse(
-        assembled.text(),
-        assembled.tokens(),
-        r.budgetTokens(),
-        tokens.name(),
-        assembled.sections().stream()
-            .map(s -> ContextResponse.Section.of(s, templates, tokens))
-            .toList(),
-        skipped,
-        took / 1_000_000);
+    ContextResponse answer =
+        new ContextResponse(
+            assembled.text(),
+            assembled.tokens(),
+            r.budgetTokens(),
+            tokens.name(),
+            assembled.sections().stream()
+                .map(s -> ContextResponse.Section.of(s, templates, tokens))
+                .toList(),
+            skipped,
+            took / 1_000_000);
+    if (kind != null && injections.enabled()) {
+      injections.offer(
+          ContextInjections.of(
+              tenant,
+              r,
+              kind,
+              assembled.sections(),
+              answer,
+              new ContextInjections.Inputs(
+                  hits,
+                  List.of(
+                      identity.documents(), read.essential().documents(), relevance.documents()),
+                  loaded)));
+    }
+    return answer;
   }
 
-  /** L2: recall on the query (none without one); its skipped signals are noted. */
+  /** L2: recall on the query (none without one); its skipped signals and its hits are noted. */
   private ContextAssembler.Layer relevance(
-      String tenant, ContextRequest r, List<ContextResponse.Skipped> skipped) {
+      String tenant,
+      ContextRequest r,
+      List<ContextResponse.Skipped> skipped,
+      Map<DocKey, FusedHit> hits) {
     if (r.query() == null || r.query().isBlank()) {
       return ContextAssembler.Layer.EMPTY;
     }
@@ -183,6 +218,7 @@ public class ContextService {
                 r.mode()));
     metrics.stage("recall", System.nanoTime() - recallStart);
     found.skipped().forEach(s -> skipped.add(new ContextResponse.Skipped(s.signal(), s.reason())));
+    found.hits().forEach(h -> hits.put(DocKey.of(h.document()), h));
     var documents = found.hits().stream().map(FusedHit::document).toList();
     return new ContextAssembler.Layer(documents, documents.size());
   }

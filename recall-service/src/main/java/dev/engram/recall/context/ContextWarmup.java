@@ -73,8 +73,9 @@ class ContextWarmup implements WarmupStep {
     if (!validator.validate(request).isEmpty()) {
       throw new IllegalStateException("the warm-up's context request is invalid: " + request);
     }
+    // kind null: the warm-up's answers leave no injection record
     ContextResponse answer =
-        share.get(TENANT, Set.of(Roles.AGENT), () -> context.context(TENANT, request));
+        share.get(TENANT, Set.of(Roles.AGENT), () -> context.context(TENANT, request, null));
     json.writeValueAsBytes(answer);
     if (!answer.skipped().isEmpty()) {
       nextRound = round + 1 + BACK_OFF;

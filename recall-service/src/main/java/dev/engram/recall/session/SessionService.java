@@ -10,6 +10,7 @@ import dev.engram.recall.client.MemoriesClient;
 import dev.engram.recall.config.RecallConfig;
 import dev.engram.recall.context.ContextRequest;
 import dev.engram.recall.context.ContextService;
+import dev.engram.recall.injection.InjectionRecord;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -60,7 +61,8 @@ public class SessionService {
                 r.firstMessage(),
                 r.budgetTokens(),
                 null,
-                r.mode()));
+                r.mode()),
+            InjectionRecord.SESSION_START);
     return new SessionStart(session, answer);
   }
 

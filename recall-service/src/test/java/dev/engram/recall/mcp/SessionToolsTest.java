@@ -8,10 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.engram.recall.RecallTestResources;
 import dev.engram.recall.ServiceStub;
+import dev.engram.recall.injection.InjectionLog;
+import dev.engram.recall.injection.InjectionRecord;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
 import java.net.URL;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +44,8 @@ class SessionToolsTest {
   private McpTestClient t1;
   private McpTestClient t2;
   private final SessionsStandIn sessions = McpTestResources.sessions();
+
+  @Inject InjectionLog injections;
 
   @BeforeEach
   void connect() {
@@ -81,6 +86,17 @@ class SessionToolsTest {
     assertTrue(
         ((Map<?, ?>) tools.get("context").inputSchema().get("properties"))
             .containsKey("recent_turns"));
+  }
+
+  @Test
+  void theContextAndSessionStartToolsLeaveInjectionRecords() {
+    injections.drain(Integer.MAX_VALUE);
+    ok(t1, "session_start", "{\"agent\":\"bot1\",\"chat\":\"telegram:9\",\"budget_tokens\":500}");
+    ok(t1, "context", "{\"agent\":\"bot1\",\"query\":\"flights\",\"budget_tokens\":500}");
+    List<InjectionRecord> told = injections.drain(Integer.MAX_VALUE);
+    assertEquals(
+        List.of("t1 session_start telegram:9", "t1 context null"),
+        told.stream().map(r -> r.tenant() + " " + r.kind() + " " + r.chat()).toList());
   }
 
   @Test

@@ -16,6 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.engram.recall.RecallTestResources;
 import dev.engram.recall.ServiceStub;
+import dev.engram.recall.injection.InjectionLog;
+import dev.engram.recall.injection.InjectionRecord;
 import dev.engram.recall.mcp.McpTestResources;
 import dev.engram.recall.mcp.SessionsStandIn;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -23,6 +25,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.ValidatableResponse;
+import jakarta.inject.Inject;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,6 +57,8 @@ class SessionResourceTest {
           + "\"thread\":\"proj-x\",\"session\":\"s-1\"}],\"more\":false}";
 
   private final SessionsStandIn sessions = McpTestResources.sessions();
+
+  @Inject InjectionLog injections;
 
   @BeforeEach
   void setUp() {
@@ -121,6 +126,32 @@ class SessionResourceTest {
     assertTrue(text.contains("Alice is vegetarian"), "profile: " + text);
     assertTrue(text.contains("ficus named Fred"), "relevant to the first message: " + text);
     assertTrue(json.getInt("context.tokens") <= 1_000);
+  }
+
+  @Test
+  void aSessionStartLeavesItsInjectionRecord() {
+    injections.drain(Integer.MAX_VALUE);
+    String id =
+        start(Map.of("chat", "telegram:9", "first_message", "the office plant?"), 1_000)
+            .statusCode(200)
+            .extract()
+            .jsonPath()
+            .getString("session.session");
+    List<InjectionRecord> told = injections.drain(Integer.MAX_VALUE);
+    assertEquals(1, told.size());
+    InjectionRecord record = told.getFirst();
+    assertEquals(InjectionRecord.SESSION_START, record.kind());
+    assertEquals("t1", record.tenant());
+    assertEquals(id, record.sessionId());
+    assertEquals("telegram:9", record.chat());
+    assertTrue(
+        record.sections().stream()
+            .flatMap(s -> s.items().stream())
+            .anyMatch(i -> i.ref().equals("slot:handoff")),
+        record.toString());
+    sessions.status(503);
+    start(Map.of("chat", "telegram:9"), 1_000).statusCode(503);
+    assertEquals(List.of(), injections.drain(Integer.MAX_VALUE), "nothing told, nothing recorded");
   }
 
   @Test
