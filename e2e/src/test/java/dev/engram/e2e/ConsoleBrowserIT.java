@@ -29,10 +29,11 @@ import org.openqa.selenium.chrome.ChromeDriver;
 
 /**
  * The console in a real browser (Debian's headless Chromium through Selenium) against the packaged
- * suite, as a person uses it: sign in with the admin key, search and open a memory, release what
- * the gate held back, approve a promotion, see hostile text stay text, a form without its token
- * refused, sign out, and another tenant's key see none of it. Each page looked at is saved under
- * {@code target/console-screenshots}.
+ * suite, as a person uses it: sign in with the admin key, search and open a memory, edit a chat's
+ * note, open the record of what a REST context call told the agent, release what the gate held
+ * back, approve a promotion, see hostile text stay text, a form without its token refused, sign
+ * out, and another tenant's key see none of it. Each page looked at is saved under {@code
+ * target/console-screenshots}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -126,6 +127,63 @@ class ConsoleBrowserIT {
 
   @Test
   @Order(3)
+  void aChatsNoteIsEditedInItsPage() throws IOException {
+    String notes = "/v1/agents/" + AGENT + "/chats/" + CHAT + "/slots/plans";
+    capture()
+        .body(Map.of("content", "Maya climbs on Tuesdays", "expected_version", 0))
+        .put(notes)
+        .then()
+        .statusCode(200);
+    open("/notes?level=chat&agent=" + AGENT + "&owner=" + CHAT);
+    shot("notes");
+    browser.findElement(By.linkText("plans")).click();
+    assertEquals("Note plans", heading());
+    WebElement content = browser.findElement(By.id("content"));
+    assertEquals("Maya climbs on Tuesdays", content.getAttribute("value"));
+    content.clear();
+    content.sendKeys("Maya climbs on Thursdays now");
+    browser.findElement(By.xpath("//button[. = 'Save note plans']")).click();
+    assertTrue(text("[role=status]").contains("Saved: version 2"), text("main"));
+    shot("note-saved");
+    var stored = capture().get(notes).then().statusCode(200).extract().jsonPath();
+    assertEquals("Maya climbs on Thursdays now", stored.getString("content"));
+    assertEquals(2, stored.getInt("version"));
+  }
+
+  @Test
+  @Order(4)
+  void theInjectionRecordOfARestContextCallOpens() throws IOException {
+    String query = "what does Maya keep in locker 42?";
+    List<Object> told =
+        SuiteRequests.as(suite, admin, Component.RECALL)
+            .body(Map.of("agent", AGENT, "chat", CHAT, "query", query, "budget_tokens", 2000))
+            .post("/v1/context")
+            .then()
+            .statusCode(200)
+            .extract()
+            .jsonPath()
+            .getList("sections.items.flatten().id");
+    assertTrue(told.contains((int) found) || told.contains(found), "the context holds " + found);
+    // recall sends its records to capture in batches, within a second or so
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () -> {
+              open("/injections?agent=" + AGENT + "&chat=" + CHAT);
+              return text("main").contains(query);
+            });
+    shot("injections");
+    rowWith(query).findElement(By.cssSelector("a[href^='/injections/']")).click();
+    assertTrue(heading().startsWith("Injection record "), heading());
+    assertTrue(text("dl.facts").contains(query), text("dl.facts"));
+    assertFalse(
+        browser.findElements(By.cssSelector("main a[href='/memories/" + found + "']")).isEmpty(),
+        "the record links the memory the agent was told: " + text("main"));
+    shot("injection");
+  }
+
+  @Test
+  @Order(5)
   void aQuarantinedMemoryIsReleasedFromTheReviewPage() throws IOException {
     long held = remember(POISON);
     assertEquals("QUARANTINED", status(held));
@@ -142,7 +200,7 @@ class ConsoleBrowserIT {
   }
 
   @Test
-  @Order(4)
+  @Order(6)
   void anApprovedPromotionMakesTheMemoryCanonical() throws IOException {
     String chat = "browser:promotion";
     List<Long> turns =
@@ -182,7 +240,7 @@ class ConsoleBrowserIT {
   }
 
   @Test
-  @Order(5)
+  @Order(7)
   void aMemoryWrittenAsMarkupShowsAsTextAndRunsNothing() throws IOException {
     long hostile = remember(HOSTILE);
     long flagging = remember(FLAGGING);
@@ -210,7 +268,7 @@ class ConsoleBrowserIT {
   }
 
   @Test
-  @Order(6)
+  @Order(8)
   void aFormPostedWithoutItsTokenIsRefusedAndChangesNothing() throws IOException {
     open("/review");
     WebElement form =
@@ -227,7 +285,7 @@ class ConsoleBrowserIT {
   }
 
   @Test
-  @Order(7)
+  @Order(9)
   void signingOutEndsTheSession() throws IOException {
     open("/memories");
     browser.findElement(By.cssSelector("button[aria-label='Sign out']")).click();
@@ -237,7 +295,7 @@ class ConsoleBrowserIT {
   }
 
   @Test
-  @Order(8)
+  @Order(10)
   void anotherTenantsKeySeesNoneOfIt() throws IOException {
     signIn(OTHER_TENANT_KEY);
     assertTrue(text("header").contains("of tenant globex"), text("header"));
