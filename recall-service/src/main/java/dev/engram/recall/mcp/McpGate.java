@@ -41,6 +41,9 @@ class McpGate {
   /** The routing context's key for the protocol version of the call's session. */
   private static final String SESSION_VERSION = "engram.mcp.session-version";
 
+  /** The routing context's key, present when this replica does not hold the call's session. */
+  private static final String SESSION_ELSEWHERE = "engram.mcp.session-elsewhere";
+
   /** Batches are in MCP 2025-03-26 only: 2024-11-05 did not name them, 2025-06-18 removed them. */
   static final String BATCH_VERSION = "2025-03-26";
 
@@ -117,6 +120,9 @@ class McpGate {
     }
     rc.put(SESSION_VERSION, session.protocolVersion());
     boolean local = tokens.local(session.id());
+    if (!local) {
+      rc.put(SESSION_ELSEWHERE, Boolean.TRUE);
+    }
     if (rc.request().method() == HttpMethod.DELETE) {
       tokens.ended(session.id());
       if (!local) {
@@ -149,6 +155,13 @@ class McpGate {
     Refusal refusal = JsonRpcRules.check(json);
     if (refusal != null) {
       end(rc, refusal.id() == null ? 400 : 200, refusal.toJson());
+      return;
+    }
+    if ("notifications/initialized".equals(json.path("method").textValue())
+        && rc.get(SESSION_ELSEWHERE) != null) {
+      // The session was initialized where it was opened; the call-long session this replica
+      // would open for it is initialized already, and the extension calls the notice unsupported.
+      rc.response().setStatusCode(202).end();
       return;
     }
     if ("initialize".equals(json.path("method").textValue())

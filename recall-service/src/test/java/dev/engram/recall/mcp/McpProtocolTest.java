@@ -105,6 +105,13 @@ class McpProtocolTest {
     String id = session.substring(0, session.indexOf('.'));
     assertTrue(session.startsWith(id + ".2024-11-05."), session);
     assertTrue(connections.remove(id), "the extension held the session");
+    Answer initialized =
+        send(
+            "POST",
+            AGENT_T1_KEY,
+            session,
+            "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+    assertEquals(202, initialized.statusCode(), initialized.body());
     JsonNode list = single(send("POST", AGENT_T1_KEY, session, call(2, "tools/list", "{}")));
     assertTrue(list.path("result").path("tools").size() > 2, list.toString());
     assertEquals(
