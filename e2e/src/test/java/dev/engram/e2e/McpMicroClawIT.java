@@ -9,9 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.engram.launcher.Component;
 import dev.engram.launcher.Suite;
+import dev.engram.launcher.SuiteBuilder;
 import io.restassured.path.json.JsonPath;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,25 +29,29 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class McpMicroClawIT {
 
-  private static final String GATEWAY_KEY = Keys.random();
-  private static final String OTHER_TENANT_KEY = Keys.random();
+  static final String GATEWAY_KEY = Keys.random();
+  static final String OTHER_TENANT_KEY = Keys.random();
 
-  private TestSuite started;
-  private Path home;
-  private Suite suite;
+  TestSuite started;
+  Suite suite;
 
   @BeforeAll
   void startTheSuite() throws IOException {
-    started =
-        TestSuite.start(
-            "e2e-mcp",
-            b ->
-                b.extraKeys(
-                    List.of(
-                        "e2e-microclaw:local:agent:" + Keys.sha256(GATEWAY_KEY),
-                        "e2e-globex:globex:agent:" + Keys.sha256(OTHER_TENANT_KEY))));
+    started = TestSuite.start("e2e-mcp", McpMicroClawIT::gatewayKeys);
     suite = started.suite;
-    home = started.home;
+  }
+
+  /** The gateway's key (tenant local) and another tenant's. */
+  static SuiteBuilder gatewayKeys(SuiteBuilder builder) {
+    return builder.extraKeys(
+        List.of(
+            "e2e-microclaw:local:agent:" + Keys.sha256(GATEWAY_KEY),
+            "e2e-globex:globex:agent:" + Keys.sha256(OTHER_TENANT_KEY)));
+  }
+
+  /** Where gateways send MCP (its {@code /mcp}): recall-service itself. */
+  String mcpBase() {
+    return suite.url(Component.RECALL);
   }
 
   @AfterAll
@@ -58,7 +62,7 @@ class McpMicroClawIT {
   }
 
   private McpMicroClaw gateway(String key) {
-    McpMicroClaw gateway = new McpMicroClaw(suite.url(Component.RECALL), key);
+    McpMicroClaw gateway = new McpMicroClaw(mcpBase(), key);
     assertEquals("2024-11-05", gateway.initialize().protocolVersion());
     return gateway;
   }
@@ -245,7 +249,7 @@ class McpMicroClawIT {
     for (String authorization : new String[] {null, "Bearer " + Keys.random()}) {
       var request =
           given()
-              .baseUri(suite.url(Component.RECALL))
+              .baseUri(mcpBase())
               .contentType("application/json")
               .accept("application/json, text/event-stream")
               .body(

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
@@ -27,6 +28,13 @@ final class TestSuite implements AutoCloseable {
 
   /** Starts a suite; {@code configure} adds what the class needs (extra keys, environment). */
   static TestSuite start(String name, UnaryOperator<SuiteBuilder> configure) throws IOException {
+    return start(name, configure, suite -> {});
+  }
+
+  /** Starts a suite; {@code beforeUp} sees it built (its ports chosen) before anything starts. */
+  static TestSuite start(
+      String name, UnaryOperator<SuiteBuilder> configure, Consumer<Suite> beforeUp)
+      throws IOException {
     Path root = Path.of(System.getProperty("engram.repo.root", "..")).toAbsolutePath().normalize();
     Path home = Files.createTempDirectory("engram-" + name + "-");
     SuiteBuilder builder =
@@ -41,6 +49,7 @@ final class TestSuite implements AutoCloseable {
     Suite suite = configure.apply(builder).build();
     TestSuite started = new TestSuite(home, suite);
     try {
+      beforeUp.accept(suite);
       suite.up();
     } catch (RuntimeException e) {
       started.close();

@@ -12,6 +12,16 @@ public interface RateLimitConfig {
   boolean enabled();
 
   /**
+   * How many processes serve the same callers behind one balancer (the replicas of the service).
+   * Buckets live in each process, and a balancer without affinity spreads a key's calls evenly, so
+   * each process keeps 1/replicas of every budget (rounded up) and together they keep the budget.
+   * With a replica count that changes (an autoscaler), set the count the limits should hold at:
+   * with more replicas running a key gets proportionally more, with fewer, less.
+   */
+  @WithDefault("1")
+  int replicas();
+
+  /**
    * Writes: POST, PUT, PATCH and DELETE on public endpoints other than the two below (and MCP write
    * tools).
    */

@@ -40,10 +40,16 @@ public class RateLimits {
 
   private TokenBucket newBucket(EndpointClass type, long now) {
     return switch (type) {
-      case WRITES -> new TokenBucket(config.writes().burst(), config.writes().perMinute(), now);
-      case RECALL -> new TokenBucket(config.recall().burst(), config.recall().perMinute(), now);
-      case EMBEDDINGS ->
-          new TokenBucket(config.embeddings().burst(), config.embeddings().perMinute(), now);
+      case WRITES -> bucket(config.writes().burst(), config.writes().perMinute(), now);
+      case RECALL -> bucket(config.recall().burst(), config.recall().perMinute(), now);
+      case EMBEDDINGS -> bucket(config.embeddings().burst(), config.embeddings().perMinute(), now);
     };
+  }
+
+  /** This process's share of a budget: 1/replicas of it, rounded up. */
+  private TokenBucket bucket(int burst, int perMinute, long now) {
+    int replicas = Math.max(1, config.replicas());
+    return new TokenBucket(
+        Math.ceilDiv(burst, replicas), Math.ceilDiv(Math.max(1, perMinute), replicas), now);
   }
 }

@@ -3,6 +3,7 @@ package dev.engram.recall.config;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
+import java.util.Optional;
 
 /** Settings of the MCP endpoint ({@code POST /mcp}); env ENGRAM_RECALL_MCP_... */
 @ConfigMapping(prefix = "engram.recall.mcp")
@@ -29,4 +30,11 @@ public interface McpConfig {
    */
   @WithDefault("20")
   int maxBatch();
+
+  /**
+   * The secret that signs session ids, the same on every replica so that any of them serves any
+   * session's call; unset: derived from {@code engram.services.internal-key}, which a suite shares
+   * (neither: random per process, and a session spans one replica only).
+   */
+  Optional<String> sessionSecret();
 }

@@ -26,15 +26,23 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Stands before the MCP extension on {@code /mcp}, after authentication: a session is used only by
- * the key that opened it (any other key gets the 404 of an unknown session), and every message is
- * held to {@link JsonRpcRules} and every batch to the negotiated protocol version and {@code
- * engram.recall.mcp.max-batch}. What is refused is answered with a JSON-RPC error and never run:
- * with the request's id (HTTP 200) when it had a usable one, else with id null (HTTP 400).
+ * the key that opened it (any other key gets the 404 of an unknown session), on whichever replica
+ * the call lands ({@link McpSessionTokens}), and every message is held to {@link JsonRpcRules} and
+ * every batch to the negotiated protocol version and {@code engram.recall.mcp.max-batch}. What is
+ * refused is answered with a JSON-RPC error and never run: with the request's id (HTTP 200) when it
+ * had a usable one, else with id null (HTTP 400).
  */
 @ApplicationScoped
 class McpGate {
 
   static final String SESSION_HEADER = "Mcp-Session-Id";
+  static final String VERSION_HEADER = "MCP-Protocol-Version";
+
+  /** The routing context's key for the protocol version of the call's session. */
+  private static final String SESSION_VERSION = "engram.mcp.session-version";
+
+  /** The routing context's key, present when this replica does not hold the call's session. */
+  private static final String SESSION_ELSEWHERE = "engram.mcp.session-elsewhere";
 
   /** Batches are in MCP 2025-03-26 only: 2024-11-05 did not name them, 2025-06-18 removed them. */
   static final String BATCH_VERSION = "2025-03-26";
@@ -45,16 +53,16 @@ class McpGate {
   private static final ObjectMapper JSON =
       JsonMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
-  private final McpSessionOwners owners;
+  private final McpSessionTokens tokens;
   private final McpConfig config;
   private final long maxBodyBytes;
 
   McpGate(
-      McpSessionOwners owners,
+      McpSessionTokens tokens,
       McpConfig config,
       @ConfigProperty(name = "engram.http.max-public-request-bytes", defaultValue = "1048576")
           long maxBodyBytes) {
-    this.owners = owners;
+    this.tokens = tokens;
     this.config = config;
     this.maxBodyBytes = maxBodyBytes;
   }
@@ -87,11 +95,42 @@ class McpGate {
             .toJson());
   }
 
+  /**
+   * A call naming a session: refused as unknown unless its token was issued to the caller's key;
+   * else handed on under the extension's own id, with the session's protocol version when the
+   * client sent none (a replica that does not hold the session opens one for the call alone, under
+   * that version). A GET asks for the session's event stream, which only the replica holding it has
+   * (405, as the transport allows); a DELETE ends it here and, held elsewhere, is answered here.
+   */
   private void session(RoutingContext rc) {
-    String session = rc.request().getHeader(SESSION_HEADER);
-    McpSessionOwners.Owner caller = caller(rc);
-    if (session != null && caller != null && !owners.mayUse(session, caller)) {
+    String token = rc.request().getHeader(SESSION_HEADER);
+    if (token == null) {
+      rc.next();
+      return;
+    }
+    McpSessionTokens.Owner caller = caller(rc);
+    McpSessionTokens.Session session = caller == null ? null : tokens.verify(token, caller);
+    if (session == null) {
       rc.fail(404); // as the extension answers an unknown session: nothing said about the other
+      return;
+    }
+    rc.request().headers().set(SESSION_HEADER, session.id());
+    if (rc.request().getHeader(VERSION_HEADER) == null) {
+      rc.request().headers().set(VERSION_HEADER, session.protocolVersion());
+    }
+    rc.put(SESSION_VERSION, session.protocolVersion());
+    boolean local = tokens.local(session.id());
+    if (!local) {
+      rc.put(SESSION_ELSEWHERE, Boolean.TRUE);
+    }
+    if (rc.request().method() == HttpMethod.DELETE) {
+      tokens.ended(session.id());
+      if (!local) {
+        rc.response().setStatusCode(200).end();
+        return;
+      }
+    } else if (rc.request().method() == HttpMethod.GET && !local) {
+      rc.response().setStatusCode(405).putHeader("Allow", "POST, DELETE").end();
       return;
     }
     rc.next();
@@ -118,14 +157,21 @@ class McpGate {
       end(rc, refusal.id() == null ? 400 : 200, refusal.toJson());
       return;
     }
+    if ("notifications/initialized".equals(json.path("method").textValue())
+        && rc.get(SESSION_ELSEWHERE) != null) {
+      // The session was initialized where it was opened; the call-long session this replica
+      // would open for it is initialized already, and the extension calls the notice unsupported.
+      rc.response().setStatusCode(202).end();
+      return;
+    }
     if ("initialize".equals(json.path("method").textValue())
         && rc.request().getHeader(SESSION_HEADER) == null) {
-      McpSessionOwners.Owner caller = caller(rc);
+      McpSessionTokens.Owner caller = caller(rc);
       rc.addHeadersEndHandler(
           v -> {
             String opened = rc.response().headers().get(SESSION_HEADER);
             if (opened != null && caller != null) {
-              owners.opened(opened, caller);
+              rc.response().headers().set(SESSION_HEADER, tokens.issue(opened, caller));
             }
           });
     }
@@ -133,8 +179,7 @@ class McpGate {
   }
 
   private void batch(RoutingContext rc, ArrayNode batch) {
-    String session = rc.request().getHeader(SESSION_HEADER);
-    String version = session == null ? null : owners.protocolVersion(session);
+    String version = rc.get(SESSION_VERSION);
     String whole = null;
     if (batch.isEmpty()) {
       whole = "an empty batch";
@@ -235,9 +280,9 @@ class McpGate {
             });
   }
 
-  private static McpSessionOwners.Owner caller(RoutingContext rc) {
+  private static McpSessionTokens.Owner caller(RoutingContext rc) {
     if (rc.user() instanceof QuarkusHttpUser user && !user.getSecurityIdentity().isAnonymous()) {
-      return McpSessionOwners.Owner.of(Caller.of(user.getSecurityIdentity()));
+      return McpSessionTokens.Owner.of(Caller.of(user.getSecurityIdentity()));
     }
     return null;
   }

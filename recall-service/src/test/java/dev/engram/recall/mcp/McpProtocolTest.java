@@ -9,9 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.engram.recall.RecallTestResources;
+import io.quarkiverse.mcp.server.runtime.ConnectionManager;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
 import java.net.URI;
 import java.net.URL;
 import java.net.http.HttpClient;
@@ -46,6 +48,8 @@ class McpProtocolTest {
 
   @TestHTTPResource("/mcp")
   URL mcp;
+
+  @Inject ConnectionManager connections;
 
   @BeforeEach
   void reset() {
@@ -88,6 +92,36 @@ class McpProtocolTest {
     assertEquals(200, send("DELETE", AGENT_T1_KEY, session, null).statusCode());
     assertEquals(
         404, send("POST", AGENT_T1_KEY, session, call(4, "tools/list", "{}")).statusCode());
+  }
+
+  /**
+   * Issue 30: a replica that does not hold the session (here: the extension's session dropped, as
+   * on a replica that never saw it) serves its owner's calls under the session's protocol version,
+   * refuses other keys and forged ids, answers its event stream 405 and its end 200.
+   */
+  @Test
+  void aSessionThisReplicaDoesNotHoldIsServedForItsKeyOnly() throws Exception {
+    String session = initialize(AGENT_T1_KEY, "2024-11-05");
+    String id = session.substring(0, session.indexOf('.'));
+    assertTrue(session.startsWith(id + ".2024-11-05."), session);
+    assertTrue(connections.remove(id), "the extension held the session");
+    Answer initialized =
+        send(
+            "POST",
+            AGENT_T1_KEY,
+            session,
+            "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+    assertEquals(202, initialized.statusCode(), initialized.body());
+    JsonNode list = single(send("POST", AGENT_T1_KEY, session, call(2, "tools/list", "{}")));
+    assertTrue(list.path("result").path("tools").size() > 2, list.toString());
+    assertEquals(
+        404, send("POST", AGENT_T2_KEY, session, call(3, "tools/list", "{}")).statusCode());
+    String forged = id + ".2025-03-26." + session.substring(session.lastIndexOf('.') + 1);
+    assertEquals(404, send("POST", AGENT_T1_KEY, forged, call(4, "tools/list", "{}")).statusCode());
+    assertEquals(405, send("GET", AGENT_T1_KEY, session, null).statusCode());
+    assertEquals(200, send("DELETE", AGENT_T1_KEY, session, null).statusCode());
+    assertEquals(
+        404, send("POST", AGENT_T1_KEY, session, call(5, "tools/list", "{}")).statusCode());
   }
 
   @Test

@@ -1,0 +1,189 @@
+package dev.engram.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.engram.launcher.Component;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 30: MCP with recall-service running two replicas behind a round-robin balancer with no
+ * affinity ({@link RoundRobinProxy}; every service reaches recall through it too). Every test of
+ * {@link McpMicroClawIT} runs again here, each call landing on either replica, and the tests below
+ * show one session's calls served by both and a session still answering only the key that opened it
+ * on both.
+ */
+class McpReplicasIT extends McpMicroClawIT {
+
+  private RoundRobinProxy proxy;
+  private Process second;
+
+  @Override
+  @BeforeAll
+  void startTheSuite() throws IOException {
+    proxy = new RoundRobinProxy();
+    started =
+        TestSuite.start(
+            "e2e-replicas",
+            b ->
+                gatewayKeys(b)
+                    .env(
+                        Map.of(
+                            "ENGRAM_WARMUP_ROUNDS",
+                            "3",
+                            "ENGRAM_SERVICES_RECALL_URL",
+                            proxy.url())),
+            suite -> proxy.backends(List.of(suite.url(Component.RECALL))));
+    suite = started.suite;
+    String secondUrl = startSecondReplica();
+    proxy.backends(List.of(suite.url(Component.RECALL), secondUrl));
+  }
+
+  @Override
+  @AfterAll
+  void stopTheSuite() throws IOException {
+    try {
+      if (second != null) {
+        second.destroy();
+        second.waitFor();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      if (proxy != null) {
+        proxy.close();
+      }
+      super.stopTheSuite();
+    }
+  }
+
+  @Override
+  String mcpBase() {
+    return proxy.url();
+  }
+
+  /**
+   * A second recall-service process as the suite starts its own: the same shared configuration
+   * (keys, internal key, service URLs), its own port and its own Lucene index.
+   */
+  private String startSecondReplica() throws IOException {
+    int port;
+    try (var socket = new java.net.ServerSocket(0)) {
+      port = socket.getLocalPort();
+    }
+    Path root = Path.of(System.getProperty("engram.repo.root", "..")).toAbsolutePath().normalize();
+    Path dir = Files.createDirectories(started.home.resolve("recall-b"));
+    Path tmp = Files.createDirectories(dir.resolve("tmp"));
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(
+        List.of(
+            "-Xmx768m",
+            "--enable-native-access=ALL-UNNAMED",
+            "--add-modules=jdk.incubator.vector",
+            "-Djava.io.tmpdir=" + tmp,
+            "-jar",
+            root.resolve("recall-service/target/quarkus-app/quarkus-run.jar").toString()));
+    ProcessBuilder builder = new ProcessBuilder(command);
+    Map<String, String> env = builder.environment();
+    env.putAll(suite.sharedEnvironment());
+    env.put("QUARKUS_HTTP_PORT", Integer.toString(port));
+    env.put("ENGRAM_RECALL_INDEX_DIR", dir.resolve("index").toString());
+    env.put("ENGRAM_SERVICES_RECALL_URL", proxy.url());
+    env.put("ENGRAM_WARMUP_ROUNDS", "3");
+    builder.redirectErrorStream(true).redirectOutput(dir.resolve("recall-b.log").toFile());
+    second = builder.start();
+    String url = "http://127.0.0.1:" + port;
+    HttpClient http = HttpClient.newHttpClient();
+    Instant deadline = Instant.now().plus(Duration.ofMinutes(3));
+    while (Instant.now().isBefore(deadline)) {
+      try {
+        HttpResponse<String> ready =
+            http.send(
+                HttpRequest.newBuilder(URI.create(url + "/q/health/ready")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (ready.statusCode() == 200) {
+          return url;
+        }
+      } catch (IOException e) {
+        // not listening yet
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException(e);
+      }
+      assertTrue(second.isAlive(), "the second replica exited: see " + dir.resolve("recall-b.log"));
+      try {
+        Thread.sleep(500);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException(e);
+      }
+    }
+    throw new IOException("the second replica was not ready in 3 minutes: " + dir);
+  }
+
+  @Test
+  void oneSessionIsServedByBothReplicas() {
+    int before = proxy.routed().size();
+    try (McpMicroClaw claw = new McpMicroClaw(mcpBase(), GATEWAY_KEY)) {
+      claw.initialize();
+      for (int i = 0; i < 6; i++) {
+        assertTrue(claw.ok("memory_query", "{\"op\":\"list\",\"chat_id\":null}").isArray());
+      }
+    }
+    Map<String, Set<Integer>> replicasBySession = new HashMap<>();
+    for (RoundRobinProxy.Routed r : proxy.routed().subList(before, proxy.routed().size())) {
+      if ("POST".equals(r.method()) && r.path().equals("/mcp") && r.session() != null) {
+        replicasBySession.computeIfAbsent(r.session(), s -> new HashSet<>()).add(r.backend());
+      }
+    }
+    assertEquals(1, replicasBySession.size(), "one session: " + replicasBySession);
+    assertEquals(
+        Set.of(0, 1),
+        replicasBySession.values().iterator().next(),
+        "its calls landed on both replicas");
+  }
+
+  @Test
+  void aSessionAnswersOnlyItsKeyOnEveryReplica() throws Exception {
+    RawMcp owner = new RawMcp(mcpBase(), GATEWAY_KEY);
+    RawMcp other = new RawMcp(mcpBase(), OTHER_TENANT_KEY);
+    String session = owner.open("2025-06-18");
+    String list = RawMcp.call(2, "tools/list", "{}");
+    List<Integer> statuses = new ArrayList<>();
+    for (int i = 0; i < 4; i++) { // alternate replicas: two calls reach each
+      statuses.add(other.post(session, list).status());
+    }
+    assertEquals(List.of(404, 404, 404, 404), statuses, "another tenant's key");
+    for (int i = 0; i < 2; i++) {
+      RawMcp.Answer answer = owner.post(session, list);
+      assertEquals(200, answer.status(), answer.body());
+      assertTrue(answer.message().path("result").path("tools").size() > 2, answer.body());
+    }
+    String forged = session.substring(0, session.lastIndexOf('.') + 1) + "A".repeat(22);
+    assertEquals(404, owner.post(forged, list).status(), "a session id not issued");
+    assertEquals(200, owner.send("DELETE", session, null).status());
+    Set<Integer> replicas =
+        proxy.routed().stream().map(RoundRobinProxy.Routed::backend).collect(Collectors.toSet());
+    assertFalse(replicas.size() < 2, "both replicas took calls");
+  }
+}

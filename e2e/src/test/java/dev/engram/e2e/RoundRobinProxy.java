@@ -1,0 +1,174 @@
+package dev.engram.e2e;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A plain round-robin balancer with no affinity, as a Kubernetes Service spreads connections over
+ * replicas, for one test: request i goes to backend i mod n, whatever its session. Index writes
+ * ({@code /internal/v1/index/…}) go to every backend, standing in for the one Qdrant collection the
+ * replicas of a cluster share (here each recall process has its own Lucene index). Bodies are
+ * streamed both ways, so an event stream passes through as it is written.
+ */
+final class RoundRobinProxy implements AutoCloseable {
+
+  /** One request as the proxy passed it on. */
+  record Routed(int backend, String method, String path, String session) {}
+
+  private static final Set<String> HOP_BY_HOP =
+      Set.of("connection", "content-length", "host", "transfer-encoding", "upgrade", "expect");
+  private static final String SHARED_INDEX = "/internal/v1/index/";
+
+  private final HttpServer server;
+  private final ExecutorService threads = Executors.newCachedThreadPool();
+  private final HttpClient client =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(5))
+          .build();
+  private final AtomicLong next = new AtomicLong();
+  private final List<Routed> routed = new CopyOnWriteArrayList<>();
+  private volatile List<URI> backends = List.of();
+
+  RoundRobinProxy() throws IOException {
+    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
+    server.createContext("/", this::handle);
+    server.setExecutor(threads);
+    server.start();
+  }
+
+  /** {@code http://127.0.0.1:<port>}. */
+  String url() {
+    return "http://127.0.0.1:" + server.getAddress().getPort();
+  }
+
+  /** The replicas, in turn order (until set: 503). */
+  void backends(List<String> urls) {
+    backends = urls.stream().map(URI::create).toList();
+  }
+
+  /** Every request passed on so far, in order. */
+  List<Routed> routed() {
+    return List.copyOf(routed);
+  }
+
+  private void handle(HttpExchange exchange) throws IOException {
+    try (exchange) {
+      List<URI> to = backends;
+      if (to.isEmpty()) {
+        exchange.sendResponseHeaders(503, -1);
+        return;
+      }
+      byte[] body = exchange.getRequestBody().readAllBytes();
+      String path = exchange.getRequestURI().getRawPath();
+      List<Integer> targets = new ArrayList<>();
+      if (path.startsWith(SHARED_INDEX)) {
+        for (int i = 0; i < to.size(); i++) {
+          targets.add(i);
+        }
+      } else {
+        targets.add((int) (next.getAndIncrement() % to.size()));
+      }
+      HttpResponse<InputStream> answer = null;
+      for (int target : targets) {
+        routed.add(
+            new Routed(
+                target,
+                exchange.getRequestMethod(),
+                path,
+                exchange.getRequestHeaders().getFirst("Mcp-Session-Id")));
+        HttpResponse<InputStream> response = forward(exchange, to.get(target), body);
+        if (answer == null || response.statusCode() >= 300) {
+          if (answer != null) {
+            answer.body().close();
+          }
+          answer = response; // a broadcast answers its first failure, else the first answer
+        } else {
+          response.body().close();
+        }
+      }
+      relay(answer, exchange);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (IOException e) {
+      try {
+        exchange.sendResponseHeaders(502, -1);
+      } catch (IOException | RuntimeException ignored) {
+        // the answer had already begun
+      }
+    }
+  }
+
+  private HttpResponse<InputStream> forward(HttpExchange exchange, URI backend, byte[] body)
+      throws IOException, InterruptedException {
+    URI target = backend.resolve(exchange.getRequestURI().toString());
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(target)
+            .method(
+                exchange.getRequestMethod(),
+                body.length == 0
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofByteArray(body));
+    exchange
+        .getRequestHeaders()
+        .forEach(
+            (name, values) -> {
+              if (!HOP_BY_HOP.contains(name.toLowerCase())) {
+                values.forEach(value -> request.header(name, value));
+              }
+            });
+    return client.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+  }
+
+  private static void relay(HttpResponse<InputStream> answer, HttpExchange exchange)
+      throws IOException {
+    answer
+        .headers()
+        .map()
+        .forEach(
+            (name, values) -> {
+              if (!HOP_BY_HOP.contains(name.toLowerCase()) && !name.startsWith(":")) {
+                exchange.getResponseHeaders().put(name, values);
+              }
+            });
+    boolean empty = answer.statusCode() == 204 || answer.statusCode() == 304;
+    exchange.sendResponseHeaders(answer.statusCode(), empty ? -1 : 0);
+    if (empty) {
+      answer.body().close();
+      return;
+    }
+    try (InputStream in = answer.body();
+        OutputStream out = exchange.getResponseBody()) {
+      byte[] buffer = new byte[8192];
+      int read;
+      while ((read = in.read(buffer)) >= 0) {
+        out.write(buffer, 0, read);
+        out.flush();
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+    threads.shutdownNow();
+    client.shutdownNow();
+  }
+}
