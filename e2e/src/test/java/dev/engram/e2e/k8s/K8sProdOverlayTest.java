@@ -134,6 +134,25 @@ class K8sProdOverlayTest {
     }
   }
 
+  /**
+   * Issue 30: rate-limit buckets are per pod and the Services balance without affinity, so each of
+   * the replicas keeps its share: the divisor is the fixed replica count of capture and graph, and
+   * recall's autoscaler minimum.
+   */
+  @Test
+  void rateLimitsAreDividedByTheReplicaCount() {
+    List<JsonNode> prod = render(PROD);
+    int replicas =
+        Integer.parseInt(
+            Kustomize.engramConfig(prod).at("/data/ENGRAM_RATE_LIMIT_REPLICAS").asText("1"));
+    assertEquals(2, replicas);
+    for (String name : List.of("capture-service", "graph-service")) {
+      assertEquals(replicas, find(prod, "Deployment", name).at("/spec/replicas").asInt(), name);
+    }
+    JsonNode hpa = find(prod, "HorizontalPodAutoscaler", "recall-service");
+    assertEquals(replicas, hpa.at("/spec/minReplicas").asInt());
+  }
+
   @Test
   void theCentralityJobRunsInExactlyOnePod() {
     List<JsonNode> prod = render(PROD);
