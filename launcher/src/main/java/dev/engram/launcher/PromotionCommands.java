@@ -1,9 +1,6 @@
 package dev.engram.launcher;
 
 import java.io.PrintStream;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,6 +29,16 @@ final class PromotionCommands {
     }
   }
 
+  /** {@code ID [--reason TEXT]}: an admin's decision on one proposal. */
+  static final class Decision {
+
+    @Option(names = "--reason", paramLabel = "TEXT", description = "why (kept with it)")
+    String reason;
+
+    @Parameters(paramLabel = "ID")
+    long id;
+  }
+
   private final MemoryCommands memory;
   private final PrintStream out;
 
@@ -43,21 +50,10 @@ final class PromotionCommands {
   @Command(name = "list", description = "the proposals, oldest first")
   int list(
       @Mixin CallOptions call,
+      @Mixin PageOptions pages,
       @Option(names = "--status", paramLabel = "S", description = "pending, approved or rejected")
-          Status status,
-      @Option(names = "--limit", paramLabel = "N", description = "at most N (default 50)")
-          Integer limit,
-      @Option(names = "--cursor", paramLabel = "C", description = "the page after C")
-          String cursor) {
-    List<String> query = new ArrayList<>();
-    if (status != null) {
-      query.add("status=" + status);
-    }
-    query.add("limit=" + MemoryCommands.atLeastOne("--limit", limit, 50));
-    if (cursor != null) {
-      query.add("cursor=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8));
-    }
-    String path = "/v1/promotions?" + String.join("&", query);
+          Status status) {
+    String path = pages.path("/v1/promotions", "status", status);
     Map<String, Object> page = memory.calls(call).callForMap(Component.CAPTURE, c -> c.get(path));
     if (page == null) {
       return 0;
@@ -67,37 +63,26 @@ final class PromotionCommands {
       out.println("No promotions" + (status == null ? "" : " " + status));
     }
     items.forEach(item -> print(ServiceClient.asMap(item)));
-    if (page.get("next_cursor") != null) {
-      out.println("more: --cursor " + page.get("next_cursor"));
-    }
+    PageOptions.printNext(page, out);
     return 0;
   }
 
   @Command(name = "approve", description = "make proposal ID part of the agent's memory")
-  int approve(
-      @Mixin CallOptions call,
-      @Option(names = "--reason", paramLabel = "TEXT", description = "why (kept with it)")
-          String reason,
-      @Parameters(paramLabel = "ID") long id) {
-    return decide(call, id, "approve", reason);
+  int approve(@Mixin CallOptions call, @Mixin Decision decision) {
+    return decide(call, decision, "approve");
   }
 
   @Command(name = "reject", description = "turn proposal ID down")
-  int reject(
-      @Mixin CallOptions call,
-      @Option(names = "--reason", paramLabel = "TEXT", description = "why (kept with it)")
-          String reason,
-      @Parameters(paramLabel = "ID") long id) {
-    return decide(call, id, "reject", reason);
+  int reject(@Mixin CallOptions call, @Mixin Decision decision) {
+    return decide(call, decision, "reject");
   }
 
-  private int decide(CallOptions call, long id, String decision, String reason) {
-    String body = reason == null ? "{}" : "{\"reason\":" + Json.quote(reason) + "}";
+  private int decide(CallOptions call, Decision decision, String verb) {
+    String body =
+        decision.reason == null ? "{}" : "{\"reason\":" + Json.quote(decision.reason) + "}";
+    String path = "/v1/promotions/" + decision.id + "/" + verb;
     Map<String, Object> decided =
-        memory
-            .calls(call)
-            .callForMap(
-                Component.CAPTURE, c -> c.post("/v1/promotions/" + id + "/" + decision, body));
+        memory.calls(call).callForMap(Component.CAPTURE, c -> c.post(path, body));
     if (decided != null) {
       print(decided);
     }

@@ -1,9 +1,6 @@
 package dev.engram.launcher;
 
 import java.io.PrintStream;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,6 +29,20 @@ final class QuarantineCommands {
     }
   }
 
+  /** {@code ID [--type T]}: one quarantined item. */
+  static final class Item {
+
+    @Option(
+        names = "--type",
+        paramLabel = "TYPE",
+        defaultValue = "memory",
+        description = "memory (default), exchange or slot")
+    Type type;
+
+    @Parameters(paramLabel = "ID")
+    long id;
+  }
+
   private final MemoryCommands memory;
   private final PrintStream out;
 
@@ -43,21 +54,10 @@ final class QuarantineCommands {
   @Command(name = "list", description = "quarantined items, newest first")
   int list(
       @Mixin CallOptions call,
+      @Mixin PageOptions pages,
       @Option(names = "--type", paramLabel = "TYPE", description = "only memory, exchange or slot")
-          Type type,
-      @Option(names = "--limit", paramLabel = "N", description = "at most N (default 50)")
-          Integer limit,
-      @Option(names = "--cursor", paramLabel = "C", description = "the page after C (one type)")
-          String cursor) {
-    List<String> query = new ArrayList<>();
-    if (type != null) {
-      query.add("type=" + type);
-    }
-    query.add("limit=" + MemoryCommands.atLeastOne("--limit", limit, 50));
-    if (cursor != null) {
-      query.add("cursor=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8));
-    }
-    String path = "/v1/quarantine?" + String.join("&", query);
+          Type type) {
+    String path = pages.path("/v1/quarantine", "type", type);
     Map<String, Object> page = memory.calls(call).callForMap(Component.CAPTURE, c -> c.get(path));
     if (page == null) {
       return 0;
@@ -78,9 +78,7 @@ final class QuarantineCommands {
           item.get("reason"));
       out.println("  " + String.valueOf(item.get("text")).replaceAll("\\s+", " ").strip());
     }
-    if (page.get("next_cursor") != null) {
-      out.println("more: --cursor " + page.get("next_cursor"));
-    }
+    PageOptions.printNext(page, out);
     return 0;
   }
 
