@@ -83,15 +83,9 @@ final class QuarantineCommands {
   }
 
   @Command(name = "release", description = "store item ID as it was (it was a false alarm)")
-  int release(
-      @Mixin CallOptions call,
-      @Option(
-              names = "--type",
-              paramLabel = "TYPE",
-              description = "memory (default), exchange, slot")
-          Type type,
-      @Parameters(paramLabel = "ID") long id) {
-    Type t = type == null ? Type.MEMORY : type;
+  int release(@Mixin CallOptions call, @Mixin Item item) {
+    Type t = item.type;
+    long id = item.id;
     Map<String, Object> released =
         memory
             .calls(call)
@@ -107,15 +101,9 @@ final class QuarantineCommands {
   }
 
   @Command(name = "delete", description = "delete quarantined item ID for good")
-  int delete(
-      @Mixin CallOptions call,
-      @Option(
-              names = "--type",
-              paramLabel = "TYPE",
-              description = "memory (default), exchange, slot")
-          Type type,
-      @Parameters(paramLabel = "ID") long id) {
-    Type t = type == null ? Type.MEMORY : type;
+  int delete(@Mixin CallOptions call, @Mixin Item item) {
+    Type t = item.type;
+    long id = item.id;
     if (memory
             .calls(call)
             .callForMap(Component.CAPTURE, c -> c.delete("/v1/quarantine/" + t + "/" + id))
