@@ -1,11 +1,10 @@
 package dev.engram.launcher;
 
-import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -14,77 +13,18 @@ import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * The command behind {@code ./engram}: {@code up | down | status | demo | backup | backups | verify
- * | restore | audit | remember | recall | context | forget | stats | session | check | key | help}
- * for the suite under {@code $ENGRAM_HOME} (default {@code <repo>/.engram}). The script finds the
- * JDK, builds what is missing and tails logs; everything else happens here.
+ * The command behind {@code ./engram}: the verbs of {@link EngramCommand}, parsed by picocli, for
+ * the suite under {@code $ENGRAM_HOME} (default {@code <repo>/.engram}) or, for the memory, session
+ * and review verbs, any suite by {@code --url/--key}. The script finds the JDK, builds what is
+ * missing and tails logs; everything else happens here. Exit codes: 0 done, 1 refused or failed, 2
+ * usage error, 3 suite not reachable (status: not everything is up).
  */
 public final class EngramCli {
-
-  static final String USAGE =
-      """
-      usage: ./engram <command>
-
-        up [component...]    build what is missing, start Engram in the background, wait until
-                             it is ready and print where everything is (again: harmless)
-        down [component...]  stop Engram (data and keys are kept)
-        status               each component: running or stopped, pid, port, ready
-                             (exit code 0 when everything is up, 3 otherwise)
-        logs [component]     follow a component's log, or all of them
-        demo                 store a short conversation and a few memories, then recall them
-        backup               take a backup now (vault-service), follow it, print its id, size
-                             and counts
-        backups              the backups in the catalog, newest first
-        verify <id>          read a backup end to end: intact, or what is damaged
-        restore <id|latest> [--merge] [--dry-run] [--yes]
-                             restore a backup into capture, graph and recall and follow it;
-                             replace (default) empties every tenant first and asks to confirm
-                             unless --yes; --merge upserts; --dry-run changes nothing and
-                             prints what would change
-        audit                check the record's hashes and audit log, record vs index vs graph
-                             per tenant, graph orphans, centrality spikes and contradictions
-                             (exit code 1 when anything is found)
-        bench <command>      benchmarks against the running suite: locomo, score, load
-                             (see bench/README.md; results in BENCHMARKS.md)
-        help                 this text
-
-      memory of the running suite (--agent A, default cli; --chat C; --thread T; --json prints
-      the service's answer as it is; exit code 1 refused, 2 usage error, 3 suite not reachable):
-        remember TEXT        store a memory (CHAT scope with --chat, else AGENT)
-        recall QUERY [--k N] the N best memories and exchanges for QUERY (default 10)
-        context [QUERY] [--budget TOKENS]
-                             the context block an agent gets each turn (default 2000 tokens)
-        forget ID            delete memory ID (tenant-wide: no --agent/--chat)
-        stats                the tenant at a glance (needs the admin or ops role)
-
-      sessions of a gateway's agent (--agent A required; --chat C; --thread T; --json):
-        session start [--session S] [--message TEXT] [--budget TOKENS]
-                             start (or continue) a session: prints its id, then the warm-start
-                             context (handoff, recent turns, what is relevant to the message)
-        session end SESSION [--summary TEXT]
-                             end it: writes the handoff and the session summary, starts the
-                             Reflector on the chat
-        check SESSION [--summary TEXT] [--commitment TEXT]...
-                             checkpoint before compacting a context: what was going on and the
-                             open commitments, shown by the next context or session start
-
-      API keys (the services pick changes up within a second, no restart):
-        key create --tenant T --roles agent[,admin,ops]
-                             make a key, print it once (only its hash is kept)
-        key list             id, tenant, roles, created of the keys made here
-        key revoke ID        the services refuse that key from now on
-
-      components: postgres, neo4j, capture, recall, graph, vault, console
-
-      environment:
-        ENGRAM_HOME            where data, backups, logs, keys live (default: <repo>/.engram)
-        ENGRAM_UP_TIMEOUT      seconds `up` may take (default 180)
-        ENGRAM_<C>_PORT        another port for a component, e.g. ENGRAM_CAPTURE_PORT=9081,
-                               ENGRAM_CONSOLE_PORT=9085
-        ENGRAM_API_KEY         the key the memory commands present (default: secrets/admin.key)
-      """;
 
   private final Path repoRoot;
   private final Path home;
@@ -123,62 +63,96 @@ public final class EngramCli {
   }
 
   int run(String[] args) {
-    String command = args.length == 0 ? "help" : args[0];
-    List<String> rest = Arrays.asList(args).subList(Math.min(1, args.length), args.length);
-    try {
-      return switch (command) {
-        case "up" -> up(components(rest));
-        case "down" -> down(components(rest));
-        case "status" -> status();
-        case "demo" -> new Demo(suite(), out).run();
-        case "logs" -> logs(rest);
-        case "backup" -> vault().backup(rest);
-        case "backups" -> vault().backups(rest);
-        case "verify" -> vault().verify(rest);
-        case "restore" -> vault().restore(rest);
-        case "audit" -> vault().audit(rest);
-        case "remember", "recall", "context", "forget", "stats", "session", "check" ->
-            memory(command, rest);
-        case "key" -> new KeyCommands(ApiKeysFile.of(home), out, err, Clock.systemUTC()).run(rest);
-        case "help", "-h", "--help" -> {
-          out.print(USAGE);
-          yield 0;
-        }
-        default -> {
-          err.println("unknown command: " + command);
-          err.print(USAGE);
-          yield 2;
-        }
-      };
-    } catch (CommandLine.UsageError e) {
-      err.println("engram " + command + ": " + e.getMessage());
-      return 2;
-    } catch (IllegalArgumentException
-        | Demo.DemoFailure
-        | ServiceClient.ServiceFailure
-        | UncheckedIOException e) {
-      err.println("engram " + command + ": " + e.getMessage());
-      return 1;
-    } catch (SuiteException e) {
-      err.println();
-      err.println("engram " + command + " failed (" + e.component().id() + "): " + e.getMessage());
-      Suite suite = suite();
-      if (Arrays.stream(Component.values()).anyMatch(suite::running)) {
-        err.println();
-        err.println(
-            "What did start is still running: ./engram status shows it, ./engram down stops it.");
+    EngramCommand root = new EngramCommand(this, home, env, out, err, in);
+    CommandLine line = new CommandLine(root);
+    root.line = line;
+    root.groups(new KeyCommands(ApiKeysFile.of(home), out, err, Clock.systemUTC()))
+        .forEach(line::addSubcommand);
+    line.setOut(new PrintWriter(out, true))
+        .setErr(new PrintWriter(err, true))
+        .setCaseInsensitiveEnumValuesAllowed(true)
+        .setUsageHelpWidth(100)
+        .setParameterExceptionHandler(this::usageError)
+        .setExecutionExceptionHandler(this::failure);
+    if (args.length == 0) {
+      line.usage(out);
+      return 0;
+    }
+    return line.execute(args);
+  }
+
+  /** picocli's usage errors (an unknown option, a missing value): exit code 2, usage on stderr. */
+  private int usageError(ParameterException e, String[] args) {
+    CommandLine verb = e.getCommandLine();
+    err.println(prefix(verb) + e.getMessage());
+    UnmatchedArgumentException.printSuggestions(e, err);
+    usage(verb);
+    return 2;
+  }
+
+  private void usage(CommandLine verb) {
+    err.print("usage: " + verb.getHelp().synopsis("usage: ".length()));
+    err.println("(" + verb.getCommandSpec().qualifiedName() + " --help: more)");
+  }
+
+  /**
+   * A verb that failed: 2 for a usage error picocli cannot see, 3 when a verb that takes --url
+   * cannot reach the suite, 1 when a service refused or something else went wrong.
+   */
+  private int failure(Exception e, CommandLine verb, CommandLine.ParseResult parsed) {
+    String prefix = prefix(verb);
+    switch (e) {
+      case UsageError usage -> {
+        err.println(prefix + usage.getMessage());
+        usage(verb);
+        return 2;
       }
-      return 1;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return 130;
-    } catch (Exception e) {
-      err.println("engram " + command + ": " + e);
-      return 1;
+      case ServiceClient.ServiceFailure f -> {
+        err.println(prefix + f.getMessage());
+        return verb.getCommandSpec().findOption("--url") != null ? SuiteCalls.exitCode(f) : 1;
+      }
+      case SuiteException s -> {
+        return suiteFailed(verb.getCommandName(), s);
+      }
+      case InterruptedException i -> {
+        Thread.currentThread().interrupt();
+        return 130;
+      }
+      default -> {
+        boolean known =
+            e instanceof IllegalArgumentException
+                || e instanceof Demo.DemoFailure
+                || e instanceof UncheckedIOException
+                || e instanceof IOException;
+        err.println(prefix + (known ? e.getMessage() : e));
+        return 1;
+      }
     }
   }
 
-  private int up(List<Component> components) {
+  private int suiteFailed(String command, SuiteException e) {
+    err.println();
+    err.println("engram " + command + " failed (" + e.component().id() + "): " + e.getMessage());
+    Suite suite = suite();
+    if (Arrays.stream(Component.values()).anyMatch(suite::running)) {
+      err.println();
+      err.println(
+          "What did start is still running: ./engram status shows it, ./engram down stops it.");
+    }
+    return 1;
+  }
+
+  /** {@code engram session start: }. */
+  private static String prefix(CommandLine verb) {
+    String name = verb.getCommandSpec().qualifiedName().replaceFirst("^\\./engram ?", "");
+    return name.isEmpty() ? "engram: " : "engram " + name + ": ";
+  }
+
+  int demo() throws IOException, InterruptedException {
+    return new Demo(suite(), out).run();
+  }
+
+  int up(List<Component> components) {
     Suite suite = suite();
     out.println("Starting Engram (home: " + suite.home() + ")");
     suite.up(components);
@@ -187,7 +161,7 @@ public final class EngramCli {
     return 0;
   }
 
-  private int down(List<Component> components) {
+  int down(List<Component> components) {
     Suite suite = suite();
     boolean any = components.stream().anyMatch(suite::running);
     if (!any) {
@@ -206,7 +180,7 @@ public final class EngramCli {
     return 0;
   }
 
-  private int status() {
+  int status() {
     Suite suite = suite();
     out.println("Engram at " + suite.home());
     out.printf(
@@ -229,35 +203,12 @@ public final class EngramCli {
   }
 
   /** The script tails the files itself; called directly, this says where they are. */
-  private int logs(List<String> rest) {
+  int logs(List<Component> components) {
     Suite suite = suite();
-    List<Component> components = components(rest);
     for (Component c : components) {
       out.println(suite.log(c));
     }
     return 0;
-  }
-
-  /** The memory and session verbs tell a refusal (1) from a suite that is not there (3). */
-  private int memory(String verb, List<String> args) {
-    SuiteCalls calls = SuiteCalls.of(home, env, out);
-    try {
-      return verb.equals("session") || verb.equals("check")
-          ? new SessionCommands(calls, out).run(verb, args)
-          : new MemoryCommands(calls, out).run(verb, args);
-    } catch (ServiceClient.ServiceFailure e) {
-      err.println("engram " + verb + ": " + e.getMessage());
-      return SuiteCalls.exitCode(e);
-    }
-  }
-
-  private VaultCommands vault() {
-    return new VaultCommands(
-        ServiceClient.vault(home),
-        out,
-        err,
-        new BufferedReader(new InputStreamReader(in, Charset.defaultCharset())),
-        500);
   }
 
   private Suite suite() {
@@ -290,8 +241,8 @@ public final class EngramCli {
   }
 
   /** The named components in start order, or all of them when none is named. */
-  private static List<Component> components(List<String> names) {
-    if (names.isEmpty()) {
+  static List<Component> components(List<String> names) {
+    if (names == null || names.isEmpty()) {
       return List.of(Component.values());
     }
     EnumSet<Component> set = EnumSet.noneOf(Component.class);

@@ -3,7 +3,6 @@ package dev.engram.launcher;
 import dev.engram.launcher.ApiKeysFile.Entry;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
@@ -14,6 +13,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code ./engram key create --tenant T --roles agent[,admin,ops] | list | revoke ID}: API keys for
@@ -22,10 +24,10 @@ import java.util.regex.Pattern;
  * KEY=$(./engram key create ...)} works); only its hash is stored. Exit codes: 0 done, 1 refused
  * (no such key), 2 usage error.
  */
+@Command(
+    name = "key",
+    description = "API keys (the services pick changes up within a second, no restart)")
 final class KeyCommands {
-
-  static final String USAGE =
-      "usage: ./engram key create --tenant T --roles agent[,admin,ops] | list | revoke ID";
 
   /** The same rule as common's ApiKeyRegistry and the tenant of every record. */
   private static final Pattern TENANT = Pattern.compile("[A-Za-z0-9._-]{1,64}");
@@ -60,42 +62,25 @@ final class KeyCommands {
     this.clock = clock;
   }
 
-  /** The exit code; a keys file that cannot be read or written is an UncheckedIOException. */
-  int run(List<String> args) {
-    try {
-      return dispatch(args);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e.getMessage(), e);
-    }
-  }
-
-  private int dispatch(List<String> args) throws IOException {
-    String verb = args.isEmpty() ? "" : args.get(0);
-    List<String> rest = args.subList(Math.min(1, args.size()), args.size());
-    return switch (verb) {
-      case "create" -> create(CommandLine.parse(rest, Set.of("tenant", "roles"), Set.of()));
-      case "list" -> list(CommandLine.parse(rest, Set.of(), Set.of()));
-      case "revoke" -> revoke(CommandLine.parse(rest, Set.of(), Set.of()));
-      default ->
-          throw new CommandLine.UsageError(
-              (verb.isEmpty() ? "key needs a command" : "unknown key command: " + verb)
-                  + "\n"
-                  + USAGE);
-    };
-  }
-
-  private int create(CommandLine line) throws IOException {
-    line.positionals(0, 0, USAGE);
-    String tenant = line.option("tenant");
+  @Command(
+      name = "create",
+      description = "make a key, print it once (only its hash is kept)",
+      customSynopsis = "./engram key create --tenant T --roles agent[,admin,ops]")
+  int create(
+      @Option(names = "--tenant", paramLabel = "T", description = "its tenant (* for operators)")
+          String tenant,
+      @Option(names = "--roles", paramLabel = "ROLES", description = "agent, admin, ops")
+          String rolesGiven)
+      throws IOException {
     if (tenant == null || !(TENANT.matcher(tenant).matches() || tenant.equals(EVERY_TENANT))) {
-      throw new CommandLine.UsageError(
+      throw new UsageError(
           "--tenant must be 1-64 of A-Z a-z 0-9 . _ - or * (got "
               + (tenant == null ? "nothing" : "'" + tenant + "'")
               + ")");
     }
-    List<String> roles = roles(line.option("roles"));
+    List<String> roles = roles(rolesGiven);
     if (tenant.equals(EVERY_TENANT) && !roles.equals(List.of("ops"))) {
-      throw new CommandLine.UsageError(
+      throw new UsageError(
           "--tenant * is for the suite's operators: it goes with --roles ops alone (whole-suite"
               + " backups and restores)");
     }
@@ -123,17 +108,17 @@ final class KeyCommands {
 
   private static List<String> roles(String given) {
     if (given == null || given.isBlank()) {
-      throw new CommandLine.UsageError("--roles is required: agent, admin, ops (comma-separated)");
+      throw new UsageError("--roles is required: agent, admin, ops (comma-separated)");
     }
     Set<String> roles = new LinkedHashSet<>();
     for (String role : given.split("[,+]")) {
       String r = role.strip();
       if (r.equals("internal")) {
-        throw new CommandLine.UsageError(
+        throw new UsageError(
             "the internal role belongs to the services themselves and cannot be created");
       }
       if (!CREATABLE_ROLES.contains(r)) {
-        throw new CommandLine.UsageError(
+        throw new UsageError(
             "unknown role '" + r + "': roles are agent, admin, ops (comma-separated)");
       }
       roles.add(r);
@@ -141,8 +126,8 @@ final class KeyCommands {
     return List.copyOf(roles);
   }
 
-  private int list(CommandLine line) throws IOException {
-    line.positionals(0, 0, USAGE);
+  @Command(name = "list", description = "id, tenant, roles, created of the keys made here")
+  int list() throws IOException {
     List<Entry> entries = keys.read();
     if (entries.isEmpty()) {
       out.println(
@@ -159,8 +144,8 @@ final class KeyCommands {
     return 0;
   }
 
-  private int revoke(CommandLine line) throws IOException {
-    String id = line.positionals(1, 1, "usage: ./engram key revoke ID").get(0);
+  @Command(name = "revoke", description = "the services refuse that key from now on")
+  int revoke(@Parameters(paramLabel = "ID") String id) throws IOException {
     if (SUITE_KEY_IDS.contains(id)) {
       err.println(
           "engram key revoke: "

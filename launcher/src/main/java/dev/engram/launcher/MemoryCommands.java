@@ -1,64 +1,45 @@
 package dev.engram.launcher;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
- * {@code ./engram remember | recall | context | forget | stats}: the memory API of a running suite
- * from the command line, for people (readable output) and scripts ({@code --json}: the service's
- * answer as it is). Exit codes: 0 ok, 1 the service refused (its problem+json detail is shown), 2
- * usage error, 3 the suite is not reachable.
+ * {@code ./engram remember | recall | context | forget | stats}: the memory API of a suite from the
+ * command line, for people (readable output) and scripts ({@code --json}: the service's answer as
+ * it is). Exit codes: 0 ok, 1 the service refused (its problem+json detail is shown), 2 usage
+ * error, 3 the suite is not reachable.
  */
 final class MemoryCommands {
 
   /** The context budget when {@code --budget} is not given (context, session start). */
   static final int DEFAULT_BUDGET_TOKENS = 2000;
 
-  private static final Set<String> WHO = Set.of("agent", "chat", "thread");
-  private static final Set<String> JSON = Set.of("json");
-
-  private final SuiteCalls calls;
+  private final Path home;
+  private final Map<String, String> env;
   private final PrintStream out;
 
-  MemoryCommands(SuiteCalls calls, PrintStream out) {
-    this.calls = calls;
+  MemoryCommands(Path home, Map<String, String> env, PrintStream out) {
+    this.home = home;
+    this.env = env;
     this.out = out;
   }
 
-  /** The verb's exit code; usage errors are thrown as {@link CommandLine.UsageError}. */
-  int run(String verb, List<String> args) {
-    return switch (verb) {
-      case "remember" -> remember(CommandLine.parse(args, WHO, JSON));
-      case "recall" -> recall(CommandLine.parse(args, with("k"), JSON));
-      case "context" -> context(CommandLine.parse(args, with("budget"), JSON));
-      case "forget" -> forget(CommandLine.parse(args, Set.of(), JSON));
-      case "stats" -> stats(CommandLine.parse(args, Set.of(), JSON));
-      default -> throw new CommandLine.UsageError("unknown command: " + verb);
-    };
-  }
-
-  private static Set<String> with(String option) {
-    Set<String> options = new HashSet<>(WHO);
-    options.add(option);
-    return options;
-  }
-
-  private int remember(CommandLine line) {
-    String text = String.join(" ", line.positionals(1, Integer.MAX_VALUE, usage("remember TEXT")));
+  int remember(Who who, CallOptions call, List<String> words) {
+    String text = String.join(" ", words);
     if (text.isBlank()) {
-      throw new CommandLine.UsageError("remember needs some text");
+      throw new UsageError("remember needs some text");
     }
     Map<String, Object> memory =
-        calls.callForMap(
-            line,
-            Component.CAPTURE,
-            c -> c.post("/v1/memories", SuiteCalls.body(line, Map.of("text", Json.quote(text)))));
+        calls(call)
+            .callForMap(
+                Component.CAPTURE,
+                c ->
+                    c.post("/v1/memories", SuiteCalls.body(who, Map.of("text", Json.quote(text)))));
     if (memory == null) {
       return 0;
     }
@@ -74,14 +55,14 @@ final class MemoryCommands {
     return 0;
   }
 
-  private int recall(CommandLine line) {
-    String query =
-        String.join(" ", line.positionals(1, Integer.MAX_VALUE, usage("recall QUERY [--k N]")));
-    int k = line.positiveInt("k", 10);
+  int recall(Who who, CallOptions call, Integer k, List<String> words) {
+    String query = String.join(" ", words);
     String request =
-        SuiteCalls.body(line, Map.of("query", Json.quote(query), "k", Integer.toString(k)));
+        SuiteCalls.body(
+            who,
+            Map.of("query", Json.quote(query), "k", Integer.toString(atLeastOne("--k", k, 10))));
     Map<String, Object> answer =
-        calls.callForMap(line, Component.RECALL, c -> c.post("/v1/recall", request));
+        calls(call).callForMap(Component.RECALL, c -> c.post("/v1/recall", request));
     if (answer == null) {
       return 0;
     }
@@ -108,39 +89,34 @@ final class MemoryCommands {
     return 0;
   }
 
-  private int context(CommandLine line) {
-    List<String> words =
-        line.positionals(0, Integer.MAX_VALUE, usage("context [QUERY] [--budget TOKENS]"));
-    int budget = line.positiveInt("budget", DEFAULT_BUDGET_TOKENS);
+  int context(Who who, CallOptions call, Integer budget, List<String> words) {
     Map<String, String> fields = new LinkedHashMap<>();
-    if (!words.isEmpty()) {
+    if (words != null && !words.isEmpty()) {
       fields.put("query", Json.quote(String.join(" ", words)));
     }
-    fields.put("budget_tokens", Integer.toString(budget));
-    String request = SuiteCalls.body(line, fields);
+    fields.put(
+        "budget_tokens", Integer.toString(atLeastOne("--budget", budget, DEFAULT_BUDGET_TOKENS)));
+    String request = SuiteCalls.body(who, fields);
     Map<String, Object> context =
-        calls.callForMap(line, Component.RECALL, c -> c.post("/v1/context", request));
-    if (context == null) {
-      return 0;
+        calls(call).callForMap(Component.RECALL, c -> c.post("/v1/context", request));
+    if (context != null) {
+      ContextBlock.print(out, context);
     }
-    ContextBlock.print(out, context);
     return 0;
   }
 
-  private int forget(CommandLine line) {
-    String id = line.positionals(1, 1, tenantWideUsage("forget ID")).get(0);
+  int forget(CallOptions call, String id) {
     if (!id.matches("[0-9]{1,18}")) {
-      throw new CommandLine.UsageError("forget takes a memory id (a number), got '" + id + "'");
+      throw new UsageError("forget takes a memory id (a number), got '" + id + "'");
     }
-    if (calls.callForMap(line, Component.CAPTURE, c -> c.delete("/v1/memories/" + id)) != null) {
+    if (calls(call).callForMap(Component.CAPTURE, c -> c.delete("/v1/memories/" + id)) != null) {
       out.println("Forgot memory #" + id);
     }
     return 0;
   }
 
-  private int stats(CommandLine line) {
-    line.positionals(0, 0, tenantWideUsage("stats"));
-    Map<String, Object> stats = calls.callForMap(line, Component.CAPTURE, c -> c.get("/v1/stats"));
+  int stats(CallOptions call) {
+    Map<String, Object> stats = calls(call).callForMap(Component.CAPTURE, c -> c.get("/v1/stats"));
     if (stats == null) {
       return 0;
     }
@@ -164,6 +140,21 @@ final class MemoryCommands {
     return 0;
   }
 
+  SuiteCalls calls(CallOptions call) {
+    return SuiteCalls.of(home, env, call, out);
+  }
+
+  /** A whole number of at least 1, or {@code fallback} when not given. */
+  static int atLeastOne(String option, Integer value, int fallback) {
+    if (value == null) {
+      return fallback;
+    }
+    if (value < 1) {
+      throw new UsageError(option + " must be a whole number of at least 1 (got " + value + ")");
+    }
+    return value;
+  }
+
   private void row(String name, Object counts) {
     List<String> parts = new ArrayList<>();
     ServiceClient.asMap(counts)
@@ -176,13 +167,5 @@ final class MemoryCommands {
                             ? String.format(Locale.ROOT, "%.1f", d)
                             : Format.number(value))));
     out.printf("  %-14s %s%n", name, String.join(", ", parts));
-  }
-
-  private static String usage(String verb) {
-    return "usage: ./engram " + verb + " [--agent A] [--chat C] [--thread T] [--json]";
-  }
-
-  private static String tenantWideUsage(String verb) {
-    return "usage: ./engram " + verb + " [--json]";
   }
 }

@@ -47,19 +47,23 @@ final class ServiceClient {
 
   /** The client of a service of the suite under {@code home}, with the local admin key. */
   static ServiceClient of(Path home, Component service) {
-    Path keyFile = adminKeyFile(home);
-    String key;
+    return of(home, service, readKey(adminKeyFile(home), "admin"));
+  }
+
+  /** A key file's secret; a file that cannot be read is a failure naming it. */
+  static String readKey(Path keyFile, String which) {
     try {
-      key = Files.readString(keyFile, StandardCharsets.UTF_8).strip();
+      return Files.readString(keyFile, StandardCharsets.UTF_8).strip();
     } catch (IOException e) {
       throw new ServiceFailure(
-          "cannot read the admin key "
+          "cannot read the "
+              + which
+              + " key "
               + keyFile
               + " ("
               + e.getMessage()
               + "): ./engram up makes it");
     }
-    return of(home, service, key);
   }
 
   /** The client of a service of the suite under {@code home}, presenting {@code key}. */
@@ -91,13 +95,7 @@ final class ServiceClient {
    * (tenant {@code *}, {@code secrets/ops.key}), not the admin key of tenant local.
    */
   static ServiceClient vault(Path home) {
-    Path keyFile = home.resolve("secrets").resolve("ops.key");
-    try {
-      return of(home, Component.VAULT, Files.readString(keyFile, StandardCharsets.UTF_8).strip());
-    } catch (IOException e) {
-      throw new ServiceFailure(
-          "cannot read the ops key " + keyFile + " (" + e.getMessage() + "): ./engram up makes it");
-    }
+    return of(home, Component.VAULT, readKey(home.resolve("secrets").resolve("ops.key"), "ops"));
   }
 
   static Path adminKeyFile(Path home) {

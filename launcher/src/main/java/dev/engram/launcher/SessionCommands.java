@@ -9,102 +9,91 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code ./engram session start | session end | check}: the session calls a gateway makes (start:
  * the warm-start context; end: handoff, summary, Reflector; check: a checkpoint before it compacts
  * its context), from the command line. Same conventions as {@link MemoryCommands}; a 503 (recall
- * cannot reach capture) counts as the suite not being reachable (exit code 3).
+ * cannot reach capture) counts as the suite not being reachable (exit code 3). {@code start} and
+ * {@code end} are {@code session}'s verbs, {@code check} is a verb of its own.
  */
+@Command(name = "session", description = "sessions of a gateway's agent (--agent A required)")
 final class SessionCommands {
 
-  static final String START_USAGE =
-      "usage: ./engram session start --agent A [--chat C] [--thread T] [--session S]"
-          + " [--message TEXT] [--budget TOKENS] [--json]";
-  static final String END_USAGE =
-      "usage: ./engram session end SESSION --agent A [--chat C] [--thread T] [--summary TEXT]"
-          + " [--json]";
-  static final String CHECK_USAGE =
-      "usage: ./engram check SESSION --agent A [--chat C] [--thread T] [--summary TEXT]"
-          + " [--commitment TEXT]... [--json]";
-
-  private static final Set<String> JSON = Set.of("json");
-
-  private final SuiteCalls calls;
+  private final MemoryCommands memory;
   private final PrintStream out;
 
-  SessionCommands(SuiteCalls calls, PrintStream out) {
-    this.calls = calls;
+  SessionCommands(MemoryCommands memory, PrintStream out) {
+    this.memory = memory;
     this.out = out;
   }
 
-  /** {@code verb} is {@code session} or {@code check}; usage errors throw. */
-  int run(String verb, List<String> args) {
-    if (verb.equals("check")) {
-      return check(
-          CommandLine.parse(
-              args, Set.of("agent", "chat", "thread", "summary"), Set.of("commitment"), JSON));
-    }
-    String sub = args.isEmpty() ? "" : args.get(0);
-    List<String> rest = args.subList(Math.min(1, args.size()), args.size());
-    return switch (sub) {
-      case "start" ->
-          start(
-              CommandLine.parse(
-                  rest, Set.of("agent", "chat", "thread", "session", "message", "budget"), JSON));
-      case "end" ->
-          end(CommandLine.parse(rest, Set.of("agent", "chat", "thread", "summary"), JSON));
-      default ->
-          throw new CommandLine.UsageError(
-              (sub.isEmpty() ? "session needs start or end" : "unknown: session " + sub)
-                  + "\n"
-                  + START_USAGE
-                  + "\n"
-                  + END_USAGE);
-    };
-  }
-
-  private int start(CommandLine line) {
-    line.positionals(0, 0, START_USAGE);
-    requireAgent(line, START_USAGE);
+  @Command(
+      name = "start",
+      description =
+          "start (or continue) a session: prints its id, then the warm-start context (handoff,"
+              + " recent turns, what is relevant to the message)")
+  int start(
+      @Mixin Who who,
+      @Mixin CallOptions call,
+      @Option(names = "--session", paramLabel = "S", description = "the id to continue")
+          String session,
+      @Option(names = "--message", paramLabel = "TEXT", description = "the first message")
+          String message,
+      @Option(names = "--budget", paramLabel = "TOKENS", description = "default 2000")
+          Integer budget) {
+    requireAgent(who);
     Map<String, String> fields = new HashMap<>();
     fields.put(
         "budget_tokens",
-        Integer.toString(line.positiveInt("budget", MemoryCommands.DEFAULT_BUDGET_TOKENS)));
-    if (line.option("session") != null) {
-      fields.put("session", Json.quote(sessionId(line.option("session"), START_USAGE)));
+        Integer.toString(
+            MemoryCommands.atLeastOne("--budget", budget, MemoryCommands.DEFAULT_BUDGET_TOKENS)));
+    if (session != null) {
+      fields.put("session", Json.quote(sessionId(session)));
     }
-    if (line.option("message") != null) {
-      fields.put("first_message", Json.quote(line.option("message")));
+    if (message != null) {
+      fields.put("first_message", Json.quote(message));
     }
-    String request = SuiteCalls.body(line, fields);
-    Reply reply = send(line, Component.RECALL, c -> c.post("/v1/sessions/start", request));
+    String request = SuiteCalls.body(who, fields);
+    Reply reply = send(call, Component.RECALL, c -> c.post("/v1/sessions/start", request));
     if (reply == null) {
       return 0;
     }
-    Map<String, Object> session = ServiceClient.asMap(reply.map().get("session"));
+    Map<String, Object> started = ServiceClient.asMap(reply.map().get("session"));
     out.printf(
         "Session %s %s (%s)%n",
-        session.get("session"), reply.status() == 201 ? "started" : "continued", who(session));
+        started.get("session"), reply.status() == 201 ? "started" : "continued", who(started));
     out.println();
     ContextBlock.print(out, ServiceClient.asMap(reply.map().get("context")));
     return 0;
   }
 
-  private int end(CommandLine line) {
-    String id = sessionOf(line, END_USAGE);
-    String request = SuiteCalls.body(line, summary(line));
+  @Command(
+      name = "end",
+      description =
+          "end it: writes the handoff and the session summary, starts the Reflector on the chat")
+  int end(
+      @Mixin Who who,
+      @Mixin CallOptions call,
+      @Option(names = "--summary", paramLabel = "TEXT", description = "the gateway's summary")
+          String summary,
+      @Parameters(paramLabel = "SESSION") String session) {
+    String id = sessionOf(session, who);
+    String request = SuiteCalls.body(who, summary(summary));
     Reply reply =
-        send(line, Component.CAPTURE, c -> c.post("/v1/sessions/" + segment(id) + "/end", request));
+        send(call, Component.CAPTURE, c -> c.post("/v1/sessions/" + segment(id) + "/end", request));
     if (reply == null) {
       return 0;
     }
-    Map<String, Object> session = ServiceClient.asMap(reply.map().get("session"));
-    out.printf("Ended session %s (%s)%n", id, who(session.isEmpty() ? line.options() : session));
+    Map<String, Object> ended = ServiceClient.asMap(reply.map().get("session"));
+    out.printf("Ended session %s (%s)%n", id, ended.isEmpty() ? who(who) : who(ended));
     out.println("Summary:");
-    indented(session.get("summary") == null ? "(none)" : String.valueOf(session.get("summary")));
+    indented(ended.get("summary") == null ? "(none)" : String.valueOf(ended.get("summary")));
     Map<String, Object> handoff = ServiceClient.asMap(reply.map().get("handoff"));
     if (!handoff.isEmpty()) {
       slot("Handoff", handoff);
@@ -120,16 +109,16 @@ final class SessionCommands {
     return 0;
   }
 
-  private int check(CommandLine line) {
-    String id = sessionOf(line, CHECK_USAGE);
-    Map<String, String> fields = summary(line);
-    if (!line.all("commitment").isEmpty()) {
-      fields.put("commitments", SuiteCalls.quoteAll(line.all("commitment")));
+  int check(Who who, CallOptions call, String summary, List<String> commitments, String session) {
+    String id = sessionOf(session, who);
+    Map<String, String> fields = summary(summary);
+    if (commitments != null && !commitments.isEmpty()) {
+      fields.put("commitments", SuiteCalls.quoteAll(commitments));
     }
-    String request = SuiteCalls.body(line, fields);
+    String request = SuiteCalls.body(who, fields);
     Reply reply =
         send(
-            line,
+            call,
             Component.CAPTURE,
             c -> c.post("/v1/sessions/" + segment(id) + "/checkpoint", request));
     if (reply == null) {
@@ -144,17 +133,18 @@ final class SessionCommands {
   }
 
   /** A call whose 503 (a service behind it is down) is exit code 3, like an unreachable suite. */
-  private Reply send(CommandLine line, Component service, Function<ServiceClient, Reply> request) {
-    return calls.call(
-        line,
-        service,
-        client -> {
-          Reply reply = request.apply(client);
-          if (reply.status() == 503) {
-            throw new Unreachable(reply.problem() + " (./engram status shows what is down)");
-          }
-          return reply;
-        });
+  private Reply send(CallOptions call, Component service, Function<ServiceClient, Reply> request) {
+    return memory
+        .calls(call)
+        .call(
+            service,
+            client -> {
+              Reply reply = request.apply(client);
+              if (reply.status() == 503) {
+                throw new Unreachable(reply.problem() + " (./engram status shows what is down)");
+              }
+              return reply;
+            });
   }
 
   /** {@code HANDOFF: THREAD t1, "handoff" version 3, 57 tokens} and the content, indented. */
@@ -188,33 +178,41 @@ final class SessionCommands {
     return String.join(", ", parts);
   }
 
+  /** {@code agent bot1, chat telegram:1} from the options, when the answer has no session. */
+  private static String who(Who who) {
+    Map<String, String> given = new HashMap<>();
+    given.put("agent", who.agent);
+    given.put("chat", who.chat);
+    given.put("thread", who.thread);
+    return who(given);
+  }
+
   /** The SESSION word of end and check, after checking it and the agent. */
-  private static String sessionOf(CommandLine line, String usage) {
-    String id = sessionId(line.positionals(1, 1, usage).get(0), usage);
-    requireAgent(line, usage);
+  private static String sessionOf(String session, Who who) {
+    String id = sessionId(session);
+    requireAgent(who);
     return id;
   }
 
   /** The fields of end and check with the gateway's {@code --summary}, when given. */
-  private static Map<String, String> summary(CommandLine line) {
+  private static Map<String, String> summary(String summary) {
     Map<String, String> fields = new HashMap<>();
-    if (line.option("summary") != null) {
-      fields.put("summary", Json.quote(line.option("summary")));
+    if (summary != null) {
+      fields.put("summary", Json.quote(summary));
     }
     return fields;
   }
 
   /** Sessions belong to a gateway's agent: unlike the memory verbs, no default agent. */
-  private static void requireAgent(CommandLine line, String usage) {
-    if (line.option("agent") == null || line.option("agent").isBlank()) {
-      throw new CommandLine.UsageError("--agent is required\n" + usage);
+  private static void requireAgent(Who who) {
+    if (who.agent == null || who.agent.isBlank()) {
+      throw new UsageError("--agent is required");
     }
   }
 
-  private static String sessionId(String id, String usage) {
+  private static String sessionId(String id) {
     if (id.isBlank() || id.length() > 200 || id.chars().anyMatch(Character::isISOControl)) {
-      throw new CommandLine.UsageError(
-          "a session id is 1-200 printable characters, got '" + id + "'\n" + usage);
+      throw new UsageError("a session id is 1-200 printable characters, got '" + id + "'");
     }
     return id;
   }

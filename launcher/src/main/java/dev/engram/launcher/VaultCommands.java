@@ -35,10 +35,7 @@ final class VaultCommands {
     this.pollMillis = pollMillis;
   }
 
-  int backup(List<String> args) throws InterruptedException {
-    if (!args.isEmpty()) {
-      throw new IllegalArgumentException("backup takes no arguments");
-    }
+  int backup() throws InterruptedException {
     Map<String, Object> started = vault.post("/v1/backups", null).require().map();
     out.println("Backup job " + started.get("id") + " started at " + vault.baseUrl());
     Map<String, Object> job = follow("/v1/backup-jobs/" + started.get("id"), progress());
@@ -66,10 +63,7 @@ final class VaultCommands {
     return 0;
   }
 
-  int backups(List<String> args) {
-    if (!args.isEmpty()) {
-      throw new IllegalArgumentException("backups takes no arguments");
-    }
+  int backups() {
     List<Object> backups =
         ServiceClient.asList(vault.get("/v1/backups").require().map().get("backups"));
     if (backups.isEmpty()) {
@@ -95,11 +89,8 @@ final class VaultCommands {
     return 0;
   }
 
-  int verify(List<String> args) {
-    if (args.size() != 1 || !args.get(0).matches(ID)) {
-      throw new IllegalArgumentException("usage: ./engram verify <backup id> (./engram backups)");
-    }
-    String id = args.get(0);
+  int verify(String id) {
+    backupId(id);
     out.println("Reading backup " + id + " end to end");
     Reply reply = vault.verify("/v1/backups/" + id + "/verify");
     if (reply.status() == 422) {
@@ -124,18 +115,17 @@ final class VaultCommands {
   }
 
   /** Runs an audit and prints it; exit 1 when it found anything or could not check everything. */
-  int audit(List<String> args) {
-    if (!args.isEmpty()) {
-      throw new IllegalArgumentException("audit takes no arguments");
-    }
+  int audit() {
     out.println("Auditing the record, the index and the graph at " + vault.baseUrl());
     Map<String, Object> report = vault.audit("/v1/audit").require().map();
     return new AuditReport(out).print(report) ? 0 : 1;
   }
 
-  int restore(List<String> args) throws IOException, InterruptedException {
-    RestoreArgs options = RestoreArgs.parse(args);
-    Map<String, Object> backup = resolve(options.backup());
+  /** {@code restore <id|latest> [--merge] [--dry-run] [--yes]}. */
+  record RestoreOptions(String backup, boolean merge, boolean dryRun, boolean yes) {}
+
+  int restore(RestoreOptions options) throws IOException, InterruptedException {
+    Map<String, Object> backup = resolve(backupId(options.backup()));
     String id = String.valueOf(backup.get("id"));
     out.println(
         "Backup "
@@ -245,35 +235,11 @@ final class VaultCommands {
     return p.isEmpty() ? "(no detail)" : p.get("code") + ": " + p.get("detail");
   }
 
-  /** {@code restore <id|latest> [--merge] [--dry-run] [--yes]}. */
-  record RestoreArgs(String backup, boolean merge, boolean dryRun, boolean yes) {
-
-    static RestoreArgs parse(List<String> args) {
-      String backup = null;
-      boolean merge = false;
-      boolean dryRun = false;
-      boolean yes = false;
-      for (String arg : args) {
-        switch (arg) {
-          case "--merge" -> merge = true;
-          case "--dry-run" -> dryRun = true;
-          case "--yes", "-y" -> yes = true;
-          default -> {
-            if (arg.startsWith("-") || backup != null || !arg.matches(ID)) {
-              throw new IllegalArgumentException(
-                  "unexpected '"
-                      + arg
-                      + "'; usage: ./engram restore <id|latest> [--merge] [--dry-run] [--yes]");
-            }
-            backup = arg;
-          }
-        }
-      }
-      if (backup == null) {
-        throw new IllegalArgumentException(
-            "which backup? usage: ./engram restore <id|latest> [--merge] [--dry-run] [--yes]");
-      }
-      return new RestoreArgs(backup, merge, dryRun, yes);
+  /** A backup id as the catalog writes them (or {@code latest}): never a path. */
+  private static String backupId(String id) {
+    if (!id.matches(ID)) {
+      throw new UsageError("'" + id + "' is not a backup id (./engram backups lists them)");
     }
+    return id;
   }
 }

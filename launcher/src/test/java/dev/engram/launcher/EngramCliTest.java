@@ -43,7 +43,10 @@ class EngramCliTest {
   @Test
   void anUnknownCommandOrComponentIsAClearError() {
     assertEquals(2, run("upp"));
-    assertTrue(err.toString(StandardCharsets.UTF_8).contains("unknown command: upp"));
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("Unmatched argument at index 0: 'upp'"),
+        err.toString(StandardCharsets.UTF_8));
+    assertTrue(err.toString(StandardCharsets.UTF_8).contains("Did you mean: ./engram up"));
     assertEquals(1, run("up", "kafka"));
     assertTrue(
         err.toString(StandardCharsets.UTF_8).contains("expected one of postgres, neo4j"),

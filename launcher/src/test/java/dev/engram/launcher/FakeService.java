@@ -19,8 +19,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 final class FakeService implements AutoCloseable {
 
-  /** One request as received. */
-  record Request(String method, String path, String authorization, String body) {}
+  /** One request as received ({@code query} null when there was none). */
+  record Request(String method, String path, String authorization, String body, String query) {}
 
   private final HttpServer server;
   private final Map<String, Deque<String[]>> replies = new ConcurrentHashMap<>();
@@ -59,7 +59,8 @@ final class FakeService implements AutoCloseable {
               method,
               path,
               exchange.getRequestHeaders().getFirst("Authorization"),
-              new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8)));
+              new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8),
+              exchange.getRequestURI().getRawQuery()));
       Deque<String[]> queue = replies.get(method + " " + path);
       String[] reply;
       if (queue == null || queue.isEmpty()) {

@@ -197,11 +197,13 @@ class MemoryCommandsTest {
   @Test
   void usageErrorsAreExitCodeTwoAndCallNothing() {
     assertEquals(2, cli.fresh("recall"));
-    assertTrue(cli.err().contains("usage: ./engram recall QUERY"), cli.err());
+    assertTrue(
+        cli.err().contains("Missing required parameter: 'QUERY'\nusage: ./engram recall [-h]"),
+        cli.err());
     assertEquals(2, cli.fresh("recall", "tea", "--k", "0"));
     assertTrue(cli.err().contains("--k must be a whole number of at least 1"), cli.err());
     assertEquals(2, cli.fresh("remember", "x", "--scope", "GLOBAL"));
-    assertTrue(cli.err().contains("unknown option --scope"), cli.err());
+    assertTrue(cli.err().contains("Unknown option: '--scope'"), cli.err());
     assertEquals(2, cli.fresh("forget", "abc"));
     assertEquals(2, cli.fresh("forget", "42", "--chat", "c"));
     assertEquals(2, cli.fresh("stats", "now"));
@@ -225,21 +227,48 @@ class MemoryCommandsTest {
   }
 
   @Test
-  void helpListsTheMemorySessionAndKeyVerbs() {
+  void helpListsEveryVerbAndEachVerbItsOptions() {
     assertEquals(0, cli.fresh("help"));
     for (String verb :
         new String[] {
-          "remember TEXT",
-          "recall QUERY",
-          "context [QUERY]",
-          "forget ID",
+          "up",
+          "down",
+          "status",
+          "logs",
+          "demo",
+          "backup",
+          "backups",
+          "verify",
+          "restore",
+          "audit",
+          "remember",
+          "recall",
+          "context",
+          "forget",
           "stats",
-          "session start",
-          "session end SESSION",
-          "check SESSION"
+          "check",
+          "reindex",
+          "session",
+          "key",
+          "quarantine",
+          "promotions",
+          "help"
         }) {
-      assertTrue(cli.out().contains("\n  " + verb), verb);
+      assertTrue(cli.out().contains("\n  " + verb + " "), verb + " in:\n" + cli.out());
     }
-    assertTrue(cli.out().contains("key create --tenant T --roles agent[,admin,ops]"), cli.out());
+    assertEquals(0, cli.fresh()); // no command: the same text
+    assertTrue(cli.out().contains("\n  remember "), cli.out());
+
+    assertEquals(0, cli.fresh("recall", "--help"));
+    for (String option :
+        new String[] {"--url=URL", "--key=KEY", "--agent=A", "--chat=C", "--k=N", "--json"}) {
+      assertTrue(cli.out().contains(option), option + " in:\n" + cli.out());
+    }
+    assertEquals(0, cli.fresh("help", "session", "start"));
+    assertTrue(cli.out().startsWith("Usage: ./engram session start"), cli.out());
+    assertTrue(cli.out().contains("--message=TEXT"), cli.out());
+    assertEquals(2, cli.fresh("help", "forgett"));
+    assertTrue(cli.err().contains("no command forgett"), cli.err());
+    assertTrue(suite.untouched());
   }
 }

@@ -146,7 +146,8 @@ class VaultCommandsTest {
     assertTrue(out().contains("Backup good is intact: 2,700 records, encrypted with key k2"));
     assertEquals(1, run("", "verify", "bad"));
     assertTrue(err().contains("Backup bad is damaged: backup_tampered: entry capture/memories"));
-    assertEquals(1, run("", "verify", "../etc"));
+    assertEquals(2, run("", "verify", "../etc"), "a usage error");
+    assertTrue(err().contains("'../etc' is not a backup id"), err());
     assertEquals(2, vault.requests.size(), "an invalid id is refused before any call");
   }
 
@@ -232,10 +233,12 @@ class VaultCommandsTest {
 
   @Test
   void badArgumentsAndAMissingSuiteAreClearErrors() throws IOException {
-    assertEquals(1, run("", "restore"));
-    assertTrue(err().contains("which backup?"), err());
-    assertEquals(1, run("", "restore", "latest", "--force"));
-    assertTrue(err().contains("unexpected '--force'"), err());
+    assertEquals(2, run("", "restore"), "usage errors are exit code 2, as for every verb");
+    assertTrue(err().contains("Missing required parameter: 'ID|latest'"), err());
+    assertTrue(err().contains("usage: ./engram restore"), err());
+    assertEquals(2, run("", "restore", "latest", "--force"));
+    assertTrue(err().contains("Unknown option: '--force'"), err());
+    assertEquals(2, run("", "backup", "now"));
     assertEquals(List.of(), vault.requests);
 
     Files.delete(home.resolve("config.env"));
