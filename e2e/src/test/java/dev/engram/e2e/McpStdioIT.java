@@ -111,15 +111,7 @@ class McpStdioIT {
       assertEquals(
           "[]", stdio.call("memory_query", "{\"op\":\"list\",\"chat_id\":null}").text(), "nulls");
       // ENGRAM_AGENT reached recall-service as X-Engram-Agent: the memory is that agent's.
-      assertEquals(
-          "stdio-bot",
-          SuiteRequests.as(suite, KEY, Component.CAPTURE)
-              .get("/v1/memories/" + id)
-              .then()
-              .statusCode(200)
-              .extract()
-              .jsonPath()
-              .getString("agent"));
+      assertEquals("stdio-bot", agentOf(id));
       // The suite's refusal comes back unchanged.
       McpMicroClaw.Answer bad = stdio.call("memory_query", "{\"op\":\"drop_all\"}");
       assertTrue(bad.isError() && bad.text().contains("unsupported op"), bad.text());
@@ -256,16 +248,7 @@ class McpStdioIT {
                         + "\",\"category\":\"KNOWLEDGE\",\"source\":\"explicit\"}")
                 .get("id")
                 .asLong();
-        assertEquals(
-            agent,
-            SuiteRequests.as(suite, KEY, Component.CAPTURE)
-                .get("/v1/memories/" + id)
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath()
-                .getString("agent"),
-            block.getKey());
+        assertEquals(agent, agentOf(id), block.getKey());
       } catch (RuntimeException e) {
         throw new AssertionError(block.getKey() + ": " + String.join("\n", stderr), e);
       }
@@ -307,6 +290,17 @@ class McpStdioIT {
               + " (p90 %.2f / %.2f ms); loadavg before %s, after %s%n",
           http[100] / 1e6, bridged[100] / 1e6, http[180] / 1e6, bridged[180] / 1e6, before, after);
     }
+  }
+
+  /** The agent a memory was stored for, read back over capture-service's REST API. */
+  private String agentOf(long id) {
+    return SuiteRequests.as(suite, KEY, Component.CAPTURE)
+        .get("/v1/memories/" + id)
+        .then()
+        .statusCode(200)
+        .extract()
+        .jsonPath()
+        .getString("agent");
   }
 
   /** The placeholders of section 6 filled in; Claude Code's ${ENGRAM_API_KEY} as it expands it. */
