@@ -10,6 +10,7 @@ import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -58,12 +59,21 @@ final class McpMicroClaw implements AutoCloseable {
     client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).build();
   }
 
+  /** Connected through any transport, e.g. stdio to {@code ./engram mcp} (McpStdioIT). */
+  McpMicroClaw(McpClientTransport transport) {
+    client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(90)).build();
+  }
+
   McpSchema.InitializeResult initialize() {
     return client.initialize();
   }
 
   List<String> toolNames() {
-    return client.listTools().tools().stream().map(McpSchema.Tool::name).toList();
+    return tools().stream().map(McpSchema.Tool::name).toList();
+  }
+
+  List<McpSchema.Tool> tools() {
+    return client.listTools().tools();
   }
 
   /** A call with MicroClaw's arguments exactly as written (JSON nulls included). */
