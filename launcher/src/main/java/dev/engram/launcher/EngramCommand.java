@@ -28,6 +28,8 @@ import picocli.CommandLine.ScopeType;
     footerHeading = "%n",
     footer = {
       "bench <command>: benchmarks against the running suite (locomo, score, load; bench/README.md).",
+      "mcp: MCP over stdin/stdout for desktop clients, forwarded to the suite's /mcp"
+          + " (ENGRAM_URL, ENGRAM_API_KEY, ENGRAM_AGENT/CHAT/MODE; docs/gateways.md section 6).",
       "The memory, session and review verbs take --url/--key (or ENGRAM_URL/ENGRAM_API_KEY) and"
           + " --json; exit codes: 0 done, 1 refused, 2 usage error, 3 suite not reachable.",
       "Components: postgres, neo4j, capture, recall, graph, vault, console.",
