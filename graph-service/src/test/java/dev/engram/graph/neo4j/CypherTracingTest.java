@@ -52,12 +52,9 @@ class CypherTracingTest {
   @Test
   void aWriteAndARecallsNeighboursEachShowTheirCypherUnderTheRequestSpan() {
     GraphDump.wipe(driver, TENANT);
-    String write = hex(16);
-    given()
-        .header("Authorization", TestKeys.INTERNAL)
-        .header("traceparent", "00-" + write + "-" + hex(8) + "-01")
-        .contentType(ContentType.JSON)
-        .body(
+    String write =
+        traced(
+            "/internal/v1/graph/operations",
             Map.of(
                 "operations",
                 List.of(
@@ -65,35 +62,21 @@ class CypherTracingTest {
                     fact(TENANT, 1, "Quintessa", "knows", "Bartholomew")
                         .scope("CHAT", "bot1", "c1")
                         .sources(1L)
-                        .op())))
-        .post("/internal/v1/graph/operations")
-        .then()
-        .statusCode(200);
+                        .op())));
     List<SpanData> writes = cypherUnderServer(write);
     assertTrue(
         writes.stream().anyMatch(s -> "WRITE".equals(s.getAttributes().get(MODE))),
         "the operations wrote: " + names(writes));
 
-    String read = hex(16);
-    given()
-        .header("Authorization", TestKeys.INTERNAL)
-        .header("traceparent", "00-" + read + "-" + hex(8) + "-01")
-        .contentType(ContentType.JSON)
-        .body(
+    String read =
+        traced(
+            "/internal/v1/graph/neighbours",
             Map.of(
-                "tenant",
-                TENANT,
-                "agent",
-                "bot1",
-                "chat",
-                "c1",
-                "query",
-                "Did Quintessa meet Bartholomew?",
-                "max_hops",
-                2))
-        .post("/internal/v1/graph/neighbours")
-        .then()
-        .statusCode(200);
+                "tenant", TENANT,
+                "agent", "bot1",
+                "chat", "c1",
+                "query", "Did Quintessa meet Bartholomew?",
+                "max_hops", 2));
     List<SpanData> reads = cypherUnderServer(read);
     assertTrue(
         reads.stream().anyMatch(s -> "READ".equals(s.getAttributes().get(MODE))),
@@ -112,6 +95,20 @@ class CypherTracingTest {
             span.getName() + " recorded " + secret + ": " + span.getAttributes());
       }
     }
+  }
+
+  /** POSTs {@code body} with the internal key under a new trace; that trace's id. */
+  private static String traced(String path, Object body) {
+    String traceId = hex(16);
+    given()
+        .header("Authorization", TestKeys.INTERNAL)
+        .header("traceparent", "00-" + traceId + "-" + hex(8) + "-01")
+        .contentType(ContentType.JSON)
+        .body(body)
+        .post(path)
+        .then()
+        .statusCode(200);
+    return traceId;
   }
 
   /** The Neo4j client spans of one trace, each a child of that trace's server span. */

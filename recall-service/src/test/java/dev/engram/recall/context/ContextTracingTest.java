@@ -26,8 +26,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,20 +42,26 @@ import org.junit.jupiter.api.Test;
 @TestProfile(TracingProfile.class)
 class ContextTracingTest {
 
+  private static final Supplier<List<ServiceStub>> CAPTURE =
+      () -> List.of(RecallTestResources.contextParts(), RecallTestResources.slots());
+  private static final Supplier<List<ServiceStub>> GRAPH =
+      () ->
+          List.of(
+              RecallTestResources.graph(),
+              RecallTestResources.currentFacts(),
+              RecallTestResources.beliefs());
+
   @Inject InMemorySpanExporter spans;
+
+  @BeforeEach
+  void oneMemory() {
+    index(reset("t1"));
+    index(upsert(memory("t1", 1, "bot1", null, "Alice rides a red bicycle to work.")));
+  }
 
   @Test
   void aContextCallIsOneTraceAcrossItsCallsToCaptureAndGraph() {
-    index(reset("t1"));
-    index(upsert(memory("t1", 1, "bot1", null, "Alice rides a red bicycle to work.")));
-    List<ServiceStub> capture =
-        List.of(RecallTestResources.contextParts(), RecallTestResources.slots());
-    List<ServiceStub> graph =
-        List.of(
-            RecallTestResources.graph(),
-            RecallTestResources.currentFacts(),
-            RecallTestResources.beliefs());
-    Stream.concat(capture.stream(), graph.stream()).forEach(ServiceStub::reset);
+    resetStubs();
     String traceId = hex(16);
     String callerSpan = hex(8);
 
@@ -66,6 +74,20 @@ class ContextTracingTest {
         .then()
         .statusCode(200);
 
+    assertOneTrace(traceId, callerSpan);
+  }
+
+  private void resetStubs() {
+    Stream.concat(CAPTURE.get().stream(), GRAPH.get().stream()).forEach(ServiceStub::reset);
+  }
+
+  /**
+   * The call's server span continues the caller's span, and every request capture's and graph's
+   * stand-ins received carries this trace, sent by one of its client spans.
+   */
+  private void assertOneTrace(String traceId, String callerSpan) {
+    List<ServiceStub> capture = CAPTURE.get();
+    List<ServiceStub> graph = GRAPH.get();
     List<SpanData> trace = traceWithServerSpan(traceId);
     SpanData server =
         trace.stream()
