@@ -24,6 +24,7 @@ public abstract class ContractStub implements AutoCloseable {
   final List<JsonNode> received = new CopyOnWriteArrayList<>();
   final List<String> authorizations = new CopyOnWriteArrayList<>();
   final List<String> drift = new CopyOnWriteArrayList<>();
+  final List<String> traceparents = new CopyOnWriteArrayList<>();
   private final String name;
 
   ContractStub(String name) throws IOException {
@@ -34,6 +35,10 @@ public abstract class ContractStub implements AutoCloseable {
   /** The request's JSON body; its authorization header is remembered. */
   JsonNode read(HttpExchange exchange) throws IOException {
     authorizations.add(exchange.getRequestHeaders().getFirst("Authorization"));
+    String traceparent = exchange.getRequestHeaders().getFirst("traceparent");
+    if (traceparent != null) {
+      traceparents.add(traceparent);
+    }
     return JSON.readTree(exchange.getRequestBody());
   }
 
@@ -60,6 +65,7 @@ public abstract class ContractStub implements AutoCloseable {
 
   void clear() {
     received.clear();
+    traceparents.clear();
     authorizations.clear();
     drift.clear();
   }
@@ -74,6 +80,11 @@ public abstract class ContractStub implements AutoCloseable {
 
   public List<String> authorizations() {
     return authorizations;
+  }
+
+  /** The W3C traceparent headers of the requests received (only when the caller traces). */
+  public List<String> traceparents() {
+    return traceparents;
   }
 
   /** Requests (and chosen answers) that did not have the contract fixtures' shape. */

@@ -65,6 +65,7 @@ public final class ServiceStub implements AutoCloseable {
   private final JsonNode fixtureResponse;
   private final List<JsonNode> fixtureResponses;
   private final List<Received> received = new CopyOnWriteArrayList<>();
+  private final List<String> traceparents = new CopyOnWriteArrayList<>();
   private volatile Function<Received, String> answer;
   private volatile int status = 200;
   private volatile long delayMillis;
@@ -107,6 +108,10 @@ public final class ServiceStub implements AutoCloseable {
   private void handle(HttpExchange exchange) throws IOException {
     byte[] in = exchange.getRequestBody().readAllBytes();
     URI uri = exchange.getRequestURI();
+    String traceparent = exchange.getRequestHeaders().getFirst("traceparent");
+    if (traceparent != null) {
+      traceparents.add(traceparent);
+    }
     Reply reply =
         reply(
             new Received(
@@ -219,6 +224,11 @@ public final class ServiceStub implements AutoCloseable {
     return received;
   }
 
+  /** The W3C traceparent headers this endpoint received (only while the caller traces). */
+  public List<String> traceparents() {
+    return traceparents;
+  }
+
   /** Answers 200 with what {@code answer} makes of each request. */
   public void answer(Function<Received, String> answer) {
     this.answer = answer;
@@ -244,6 +254,7 @@ public final class ServiceStub implements AutoCloseable {
 
   public void reset() {
     received.clear();
+    traceparents.clear();
     answer = r -> emptyAnswer;
     ownAnswer = false;
     status = 200;

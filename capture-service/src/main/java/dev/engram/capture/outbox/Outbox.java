@@ -45,6 +45,7 @@ public class Outbox {
   private Uni<Void> enqueue(
       String tenant, EventType event, AggregateType type, Long id, long version) {
     Instant now = Instant.now();
+    String traceparent = TraceContext.currentTraceparent();
     List<OutboxEvent> rows =
         targets(type).stream()
             .map(
@@ -57,6 +58,7 @@ public class Outbox {
                   row.aggregateId = id;
                   row.version = version;
                   row.createdAt = now;
+                  row.traceparent = traceparent;
                   return row;
                 })
             .toList();

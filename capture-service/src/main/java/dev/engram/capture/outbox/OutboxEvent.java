@@ -41,6 +41,10 @@ public class OutboxEvent extends PanacheEntityBase {
   public long version;
 
   public Instant createdAt;
+
+  /** The W3C traceparent of the write that enqueued it; null when tracing is off. */
+  public String traceparent;
+
   public int attempts;
   public String lastError;
   public Instant lastAttemptAt;

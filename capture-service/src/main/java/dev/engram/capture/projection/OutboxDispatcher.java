@@ -6,6 +6,8 @@ import dev.engram.capture.outbox.OutboxEvent;
 import dev.engram.capture.outbox.OutboxRepository;
 import dev.engram.capture.outbox.OutboxSignal;
 import dev.engram.capture.outbox.OutboxStats;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Scope;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -41,6 +43,7 @@ final class OutboxDispatcher<O> {
   private final String name;
   private final OutboxSignal signal;
   private final PollPace pace;
+  private final DeliveryTracing tracing;
 
   private volatile Instant pausedUntil = Instant.EPOCH;
   private volatile int consecutiveFailures;
@@ -64,8 +67,10 @@ final class OutboxDispatcher<O> {
       OutboxRepository outbox,
       CaptureConfig.Outbox config,
       OutboxStats.TargetStats stats,
-      OutboxSignal signal) {
+      OutboxSignal signal,
+      DeliveryTracing tracing) {
     this.projection = projection;
+    this.tracing = tracing;
     this.outbox = outbox;
     this.config = config;
     this.stats = stats;
@@ -117,12 +122,21 @@ final class OutboxDispatcher<O> {
                             return Uni.createFrom().item(0);
                           }
                           events.forEach(e -> attempted.add(e.id));
+                          // Current for the tick's own Vert.x context: the REST client call
+                          // below is its child and carries its traceparent to the projection.
+                          Span span = tracing.start(events);
+                          Scope scope = span.makeCurrent();
                           return projection
                               .operations(events)
                               .chain(this::send)
                               .chain(
-                                  ignored ->
-                                      outbox.delivered(attempted).replaceWith(events.size()));
+                                  ignored -> outbox.delivered(attempted).replaceWith(events.size()))
+                              .onTermination()
+                              .invoke(
+                                  (delivered, failure, cancelled) -> {
+                                    scope.close();
+                                    DeliveryTracing.end(span, failure);
+                                  });
                         }))
         .invoke(this::delivered)
         .onFailure()

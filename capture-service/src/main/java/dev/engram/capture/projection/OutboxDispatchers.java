@@ -5,6 +5,7 @@ import dev.engram.capture.config.CaptureConfig;
 import dev.engram.capture.outbox.OutboxRepository;
 import dev.engram.capture.outbox.OutboxSignal;
 import dev.engram.capture.outbox.OutboxStats;
+import io.opentelemetry.api.trace.Tracer;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -19,6 +20,7 @@ class OutboxDispatchers {
   private final OutboxStats stats;
   private final OutboxSignal signal;
   private final OutboxRepository outbox;
+  private final Tracer tracer;
 
   OutboxDispatchers(
       RecallProjection recall,
@@ -26,7 +28,9 @@ class OutboxDispatchers {
       CaptureConfig config,
       OutboxStats stats,
       OutboxSignal signal,
-      OutboxRepository outbox) {
+      OutboxRepository outbox,
+      Tracer tracer) {
+    this.tracer = tracer;
     this.recall = recall;
     this.graph = graph;
     this.config = config;
@@ -43,7 +47,12 @@ class OutboxDispatchers {
   private <O> void start(Ticker ticker, Projection<O> projection) {
     OutboxDispatcher<O> dispatcher =
         new OutboxDispatcher<>(
-            projection, outbox, config.outbox(), stats.of(projection.target()), signal);
+            projection,
+            outbox,
+            config.outbox(),
+            stats.of(projection.target()),
+            signal,
+            new DeliveryTracing(tracer, projection.target()));
     ticker.every(
         config.outbox().pollInterval(),
         "outbox-dispatcher-" + projection.target().wire(),

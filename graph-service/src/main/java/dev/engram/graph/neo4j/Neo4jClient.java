@@ -1,6 +1,7 @@
 package dev.engram.graph.neo4j;
 
 import dev.engram.graph.config.GraphConfig;
+import io.opentelemetry.api.trace.Span;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.time.Duration;
@@ -47,9 +48,11 @@ public class Neo4jClient {
   private final long slowNanos;
 
   private final WriteGate gate;
+  private final CypherSpans spans;
 
-  Neo4jClient(Driver driver, GraphConfig config, WriteGate gate) {
+  Neo4jClient(Driver driver, GraphConfig config, WriteGate gate, CypherSpans spans) {
     this.driver = driver;
+    this.spans = spans;
     this.gate = gate;
     this.queryTimeout = config.queryTimeout();
     this.slowNanos = config.slowQueryThreshold().toNanos();
@@ -110,14 +113,23 @@ public class Neo4jClient {
                 public <R> List<R> run(
                     String cypher, Map<String, Object> parameters, Function<Record, R> row) {
                   long started = System.nanoTime();
-                  List<R> rows =
-                      await(
-                          tx.runAsync(cypher, parameters)
-                              .thenCompose(cursor -> cursor.listAsync(row)),
-                          deadline,
-                          timeout);
-                  logIfSlow(cypher, started, rows.size());
-                  return rows;
+                  Span span = spans.start(cypher, true);
+                  Throwable failure = null;
+                  try {
+                    List<R> rows =
+                        await(
+                            tx.runAsync(cypher, parameters)
+                                .thenCompose(cursor -> cursor.listAsync(row)),
+                            deadline,
+                            timeout);
+                    logIfSlow(cypher, started, rows.size());
+                    return rows;
+                  } catch (RuntimeException e) {
+                    failure = e;
+                    throw e;
+                  } finally {
+                    CypherSpans.end(span, failure);
+                  }
                 }
               });
       await(transaction.commitAsync(), deadline, timeout);
@@ -180,14 +192,23 @@ public class Neo4jClient {
       Map<String, Object> parameters,
       Function<Record, T> row,
       Duration timeout) {
-    if (sessionConfig != WRITE) {
-      return call(sessionConfig, cypher, parameters, row, timeout);
-    }
-    enterWrite(timeout);
+    Span span = spans.start(cypher, sessionConfig == WRITE);
+    Throwable failure = null;
     try {
-      return call(sessionConfig, cypher, parameters, row, timeout);
+      if (sessionConfig != WRITE) {
+        return call(sessionConfig, cypher, parameters, row, timeout);
+      }
+      enterWrite(timeout);
+      try {
+        return call(sessionConfig, cypher, parameters, row, timeout);
+      } finally {
+        gate.exitWrite();
+      }
+    } catch (RuntimeException e) {
+      failure = e;
+      throw e;
     } finally {
-      gate.exitWrite();
+      CypherSpans.end(span, failure);
     }
   }
 
