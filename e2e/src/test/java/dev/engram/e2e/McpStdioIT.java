@@ -199,11 +199,10 @@ class McpStdioIT {
       McpMicroClaw.Answer down = stdio.call("memory_query", "{\"op\":\"list\",\"chat_id\":7}");
       assertTrue(down.isError() && down.text().contains("Engram is unreachable"), down.text());
       suite.start(Component.RECALL);
-      // recall-service forgot the session (404): the bridge opens a new one and sends it again.
+      // The restarted recall-service serves the same session: its id is signed with the suite's
+      // secret, not held in the old process (issue 30). Were it refused (404: another secret), the
+      // bridge would open a new session and send the call again (UpstreamFailureTest).
       assertTrue(stdio.ok("memory_query", "{\"op\":\"list\",\"chat_id\":7}").isArray());
-      assertTrue(
-          stderr.stream().anyMatch(l -> l.contains("does not recognize session")),
-          String.join("\n", stderr));
     } finally {
       suite.start(Component.RECALL);
     }
