@@ -15,13 +15,18 @@ import java.util.List;
 @Singleton
 public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
 
-  static final String AGENT = "the agent (bot) whose memory this is; 1-200 printable characters";
-  static final String CHAT = "the conversation, e.g. telegram:42; 1-200 printable characters";
+  static final String AGENT =
+      "the agent (bot) whose memory this is; 1-200 printable characters; default: the"
+          + " X-Engram-Agent request header (one of the two must name it)";
+  static final String CHAT =
+      "the conversation, e.g. telegram:42; 1-200 printable characters; default: the"
+          + " X-Engram-Chat request header (JSON null: no chat)";
   static final String THREAD = "a thread (topic) inside the chat; 1-200 printable characters";
   static final String SESSION = "a session of the agent; 1-200 printable characters";
   static final String MODE =
       "a mode such as work or roleplay (lower-case, at most 32): only memories of that mode and"
-          + " untagged ones; without it, every mode";
+          + " untagged ones; default: the X-Engram-Mode request header; without either, every"
+          + " mode";
 
   @Override
   public JsonObject generate(ToolManager.ToolInfo tool) {
@@ -32,7 +37,7 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
     return switch (tool) {
       case "remember" ->
           object(
-              List.of("agent", "text"),
+              List.of("text"),
               new JsonObject()
                   .put("agent", text(AGENT))
                   .put("chat", text(CHAT + "; without it the memory is the agent's own"))
@@ -55,11 +60,12 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                       "mode",
                       text(
                           "the mode it belongs to, such as work or roleplay (lower-case, at most"
-                              + " 32): recall and context for another mode never see it; without"
-                              + " it, every mode does")));
+                              + " 32): recall and context for another mode never see it; default:"
+                              + " the X-Engram-Mode request header; without either, every mode"
+                              + " does")));
       case "recall" ->
           object(
-              List.of("agent", "query"),
+              List.of("query"),
               new JsonObject()
                   .put("agent", text(AGENT))
                   .put("chat", text(CHAT + "; without it only the agent's and global memories"))
@@ -79,7 +85,7 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                   .put("mode", text(MODE)));
       case "context" ->
           object(
-              List.of("agent", "budget_tokens"),
+              List.of("budget_tokens"),
               new JsonObject()
                   .put("agent", text(AGENT))
                   .put("chat", text(CHAT))
@@ -93,7 +99,7 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                   .put("mode", text(MODE)));
       case "session_start" ->
           object(
-              List.of("agent", "budget_tokens"),
+              List.of("budget_tokens"),
               new JsonObject()
                   .put("agent", text(AGENT))
                   .put("chat", text(CHAT))
@@ -106,7 +112,7 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                   .put("mode", text(MODE)));
       case "session_end" ->
           object(
-              List.of("agent", "session"),
+              List.of("session"),
               new JsonObject()
                   .put("agent", text(AGENT))
                   .put("session", text("the session to end, as session_start answered it"))
@@ -115,7 +121,7 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                   .put("summary", text("what happened in the session, for the day's log")));
       case "checkpoint" ->
           object(
-              List.of("agent", "session"),
+              List.of("session"),
               new JsonObject()
                   .put("agent", text(AGENT))
                   .put("session", text("the session, as session_start answered it"))
@@ -129,15 +135,116 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                           "what the agent still has to do, at most 50")));
       case "forget" ->
           object(
-              List.of("agent", "id"),
+              List.of("id"),
               new JsonObject()
                   .put("agent", text(AGENT + "; the memory must be this agent's"))
-                  .put("chat", text("if given, the memory must be of this chat"))
+                  .put(
+                      "chat",
+                      text(
+                          "if given (default: the X-Engram-Chat request header; JSON null: any"
+                              + " chat), the memory must be of this chat"))
                   .put("id", integer("the memory id (as remember or recall answered it)")));
-      case "slot_get", "slot_set" -> slot(tool.equals("slot_set"));
+      case "slot_get", "slot_set", "slot_delete", "slot_list" -> slot(tool);
+      case "append_turns" ->
+          object(
+              List.of("turns"),
+              new JsonObject()
+                  .put("agent", text(AGENT))
+                  .put("chat", text(CHAT.replace("JSON null: no chat", "one of the two is needed")))
+                  .put("thread", text(THREAD))
+                  .put("session", text(SESSION + ", as session_start answered it"))
+                  .put(
+                      "mode",
+                      text(
+                          "the mode the turns belong to, such as work (lower-case, at most 32);"
+                              + " default: the X-Engram-Mode request header"))
+                  .put(
+                      "turns",
+                      array(
+                              new JsonObject()
+                                  .put("type", "object")
+                                  .put(
+                                      "properties",
+                                      new JsonObject()
+                                          .put(
+                                              "speaker",
+                                              text(
+                                                  "who said it, a name of 1-64 letters, digits,"
+                                                      + " spaces or ._@:'- (e.g. alice, bot)"))
+                                          .put(
+                                              "role",
+                                              choice(
+                                                  "who produced it",
+                                                  "user",
+                                                  "assistant",
+                                                  "system",
+                                                  "tool"))
+                                          .put("text", text("what was said, verbatim"))
+                                          .put("occurred_at", dateTime("when (default now)"))
+                                          .put(
+                                              "metadata",
+                                              new JsonObject()
+                                                  .put("type", "object")
+                                                  .put(
+                                                      "description",
+                                                      "up to 32 string values, keys such as"
+                                                          + " message_id")
+                                                  .put(
+                                                      "additionalProperties",
+                                                      new JsonObject().put("type", "string"))))
+                                  .put(
+                                      "required", new JsonArray(List.of("speaker", "role", "text")))
+                                  .put("additionalProperties", false),
+                              "the turns, oldest first, 1 to " + TurnTools.MAX_TURNS)
+                          .put("minItems", 1)
+                          .put("maxItems", TurnTools.MAX_TURNS))
+                  .put(
+                      "idempotency_key",
+                      text(
+                          "makes a retry safe: the same key again answers the first call's"
+                              + " result and stores nothing (1-255 printable ASCII)")));
+      case "recent_turns" ->
+          object(
+              List.of(),
+              new JsonObject()
+                  .put("agent", text(AGENT))
+                  .put("chat", text(CHAT.replace("JSON null: no chat", "one of the two is needed")))
+                  .put("limit", integer("how many of the newest turns, 1 to 100 (default 10)"))
+                  .put("mode", text(MODE)));
+      case "belief_about" ->
+          object(
+              List.of("statement"),
+              new JsonObject()
+                  .put(
+                      "statement",
+                      text(
+                          "the statement, e.g. 'Alice lives in Porto' or 'rain -> wet streets';"
+                              + " at most 1000 characters")));
+      case "belief_infer" ->
+          object(
+              List.of("from", "to"),
+              new JsonObject()
+                  .put("from", text("where the chain starts, e.g. Alice; 1-200 characters"))
+                  .put("to", text("where it should lead, e.g. Portugal; 1-200 characters"))
+                  .put("max_hops", integer("longest chain, 1 to graph-service's limit (4)"))
+                  .put("agent", text(AGENT.replace("(one of the two must name it)", "(optional)")))
+                  .put("chat", text(CHAT + "; needs agent"))
+                  .put(
+                      "predicates",
+                      array(text("a predicate, e.g. lives_in"), "only follow these, at most 50")));
+      case "promotion_candidates" ->
+          object(
+              List.of(),
+              new JsonObject()
+                  .put(
+                      "status",
+                      choice(
+                          "which proposals (default PENDING)", "PENDING", "APPROVED", "REJECTED"))
+                  .put("limit", integer("most items, 1 to 200 (default 50)"))
+                  .put("cursor", text("next_cursor of the previous page")));
       case "entity_timeline" ->
           object(
-              List.of("agent", "entity"),
+              List.of("entity"),
               new JsonObject()
                   .put("agent", text(AGENT + "; only facts this agent may see"))
                   .put("chat", text(CHAT + "; narrows to what that chat may see"))
@@ -147,7 +254,7 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                   .put("mode", text(MODE)));
       case "fact_add" ->
           object(
-              List.of("agent", "subject", "predicate", "object"),
+              List.of("subject", "predicate", "object"),
               new JsonObject()
                   .put("agent", text(AGENT))
                   .put("chat", text(CHAT + "; without it the fact is the agent's own"))
@@ -163,10 +270,14 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                   .put("confidence", number("how sure, 0 to 1 (default 1)")));
       case "fact_invalidate" ->
           object(
-              List.of("agent", "id"),
+              List.of("id"),
               new JsonObject()
                   .put("agent", text(AGENT + "; the fact must be this agent's"))
-                  .put("chat", text("if given, the fact must be of this chat"))
+                  .put(
+                      "chat",
+                      text(
+                          "if given (default: the X-Engram-Chat request header; JSON null: any"
+                              + " chat), the fact must be of this chat"))
                   .put("id", integer("the fact id (as fact_add or entity_timeline answered it)"))
                   .put("valid_to", dateTime("until when it held (default now)")));
       case "stats" -> object(List.of(), new JsonObject());
@@ -174,20 +285,42 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
     };
   }
 
-  private static JsonObject slot(boolean set) {
+  private static JsonObject slot(String tool) {
     JsonObject properties =
         new JsonObject()
-            .put("agent", text(AGENT))
-            .put("name", text("the slot, a lower-case word: hot_context, working_memory, handoff"))
-            .put("session", text("a session's slot (working memory); not with thread"))
-            .put("thread", text("a thread's slot (handoff); not with session"));
-    if (!set) {
-      return object(List.of("agent", "name"), properties);
+            .put(
+                "level",
+                choice(
+                    "whose note: the tenant's (shown to every agent; writing needs an admin key),"
+                        + " the agent's, the chat's, the session's or the thread's; default:"
+                        + " session with a session, thread with a thread, else agent",
+                    "tenant",
+                    "agent",
+                    "chat",
+                    "session",
+                    "thread"))
+            .put("agent", text(AGENT + "; not for the tenant level"))
+            .put("chat", text(CHAT + "; for the chat level"))
+            .put("session", text("the session, for the session level; not with thread"))
+            .put("thread", text("the thread, for the thread level; not with session"));
+    if (tool.equals("slot_list")) {
+      return object(List.of(), properties);
     }
-    properties
-        .put("content", text("the new content; replaces what the slot held"))
-        .put("expected_version", integer("0: create only; n: update only version n"));
-    return object(List.of("agent", "name", "content"), properties);
+    properties.put(
+        "name", text("the slot, a lower-case word: hot_context, working_memory, handoff, notes"));
+    return switch (tool) {
+      case "slot_set" -> {
+        properties
+            .put("content", text("the new content; replaces what the slot held"))
+            .put("expected_version", integer("0: create only; n: update only version n"));
+        yield object(List.of("name", "content"), properties);
+      }
+      case "slot_delete" -> {
+        properties.put("expected_version", integer("n: delete only if at version n"));
+        yield object(List.of("name"), properties);
+      }
+      default -> object(List.of("name"), properties);
+    };
   }
 
   private static JsonObject scope() {

@@ -105,7 +105,7 @@ class EngramToolsTest {
                       ((Map<?, ?>) property).get("description") instanceof String, name + field));
     }
     Map<String, Object> remember = tools.get("remember").inputSchema();
-    assertEquals(List.of("agent", "text"), remember.get("required"));
+    assertEquals(List.of("text"), remember.get("required"));
     Map<?, ?> category = (Map<?, ?>) ((Map<?, ?>) remember.get("properties")).get("category");
     assertEquals(List.of("PROFILE", "KNOWLEDGE", "EVENT", "DECISION"), category.get("enum"));
   }
