@@ -144,104 +144,6 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                           "if given (default: the X-Engram-Chat request header; JSON null: any"
                               + " chat), the memory must be of this chat"))
                   .put("id", integer("the memory id (as remember or recall answered it)")));
-      case "slot_get", "slot_set", "slot_delete", "slot_list" -> slot(tool);
-      case "append_turns" ->
-          object(
-              List.of("turns"),
-              new JsonObject()
-                  .put("agent", text(AGENT))
-                  .put("chat", text(CHAT.replace("JSON null: no chat", "one of the two is needed")))
-                  .put("thread", text(THREAD))
-                  .put("session", text(SESSION + ", as session_start answered it"))
-                  .put(
-                      "mode",
-                      text(
-                          "the mode the turns belong to, such as work (lower-case, at most 32);"
-                              + " default: the X-Engram-Mode request header"))
-                  .put(
-                      "turns",
-                      array(
-                              new JsonObject()
-                                  .put("type", "object")
-                                  .put(
-                                      "properties",
-                                      new JsonObject()
-                                          .put(
-                                              "speaker",
-                                              text(
-                                                  "who said it, a name of 1-64 letters, digits,"
-                                                      + " spaces or ._@:'- (e.g. alice, bot)"))
-                                          .put(
-                                              "role",
-                                              choice(
-                                                  "who produced it",
-                                                  "user",
-                                                  "assistant",
-                                                  "system",
-                                                  "tool"))
-                                          .put("text", text("what was said, verbatim"))
-                                          .put("occurred_at", dateTime("when (default now)"))
-                                          .put(
-                                              "metadata",
-                                              new JsonObject()
-                                                  .put("type", "object")
-                                                  .put(
-                                                      "description",
-                                                      "up to 32 string values, keys such as"
-                                                          + " message_id")
-                                                  .put(
-                                                      "additionalProperties",
-                                                      new JsonObject().put("type", "string"))))
-                                  .put(
-                                      "required", new JsonArray(List.of("speaker", "role", "text")))
-                                  .put("additionalProperties", false),
-                              "the turns, oldest first, 1 to " + TurnTools.MAX_TURNS)
-                          .put("minItems", 1)
-                          .put("maxItems", TurnTools.MAX_TURNS))
-                  .put(
-                      "idempotency_key",
-                      text(
-                          "makes a retry safe: the same key again answers the first call's"
-                              + " result and stores nothing (1-255 printable ASCII)")));
-      case "recent_turns" ->
-          object(
-              List.of(),
-              new JsonObject()
-                  .put("agent", text(AGENT))
-                  .put("chat", text(CHAT.replace("JSON null: no chat", "one of the two is needed")))
-                  .put("limit", integer("how many of the newest turns, 1 to 100 (default 10)"))
-                  .put("mode", text(MODE)));
-      case "belief_about" ->
-          object(
-              List.of("statement"),
-              new JsonObject()
-                  .put(
-                      "statement",
-                      text(
-                          "the statement, e.g. 'Alice lives in Porto' or 'rain -> wet streets';"
-                              + " at most 1000 characters")));
-      case "belief_infer" ->
-          object(
-              List.of("from", "to"),
-              new JsonObject()
-                  .put("from", text("where the chain starts, e.g. Alice; 1-200 characters"))
-                  .put("to", text("where it should lead, e.g. Portugal; 1-200 characters"))
-                  .put("max_hops", integer("longest chain, 1 to graph-service's limit (4)"))
-                  .put("agent", text(AGENT.replace("(one of the two must name it)", "(optional)")))
-                  .put("chat", text(CHAT + "; needs agent"))
-                  .put(
-                      "predicates",
-                      array(text("a predicate, e.g. lives_in"), "only follow these, at most 50")));
-      case "promotion_candidates" ->
-          object(
-              List.of(),
-              new JsonObject()
-                  .put(
-                      "status",
-                      choice(
-                          "which proposals (default PENDING)", "PENDING", "APPROVED", "REJECTED"))
-                  .put("limit", integer("most items, 1 to 200 (default 50)"))
-                  .put("cursor", text("next_cursor of the previous page")));
       case "entity_timeline" ->
           object(
               List.of("entity"),
@@ -281,45 +183,7 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                   .put("id", integer("the fact id (as fact_add or entity_timeline answered it)"))
                   .put("valid_to", dateTime("until when it held (default now)")));
       case "stats" -> object(List.of(), new JsonObject());
-      default -> throw new IllegalArgumentException("no schema for tool " + tool);
-    };
-  }
-
-  private static JsonObject slot(String tool) {
-    JsonObject properties =
-        new JsonObject()
-            .put(
-                "level",
-                choice(
-                    "whose note: the tenant's (shown to every agent; writing needs an admin key),"
-                        + " the agent's, the chat's, the session's or the thread's; default:"
-                        + " session with a session, thread with a thread, else agent",
-                    "tenant",
-                    "agent",
-                    "chat",
-                    "session",
-                    "thread"))
-            .put("agent", text(AGENT + "; not for the tenant level"))
-            .put("chat", text(CHAT + "; for the chat level"))
-            .put("session", text("the session, for the session level; not with thread"))
-            .put("thread", text("the thread, for the thread level; not with session"));
-    if (tool.equals("slot_list")) {
-      return object(List.of(), properties);
-    }
-    properties.put(
-        "name", text("the slot, a lower-case word: hot_context, working_memory, handoff, notes"));
-    return switch (tool) {
-      case "slot_set" -> {
-        properties
-            .put("content", text("the new content; replaces what the slot held"))
-            .put("expected_version", integer("0: create only; n: update only version n"));
-        yield object(List.of("name", "content"), properties);
-      }
-      case "slot_delete" -> {
-        properties.put("expected_version", integer("n: delete only if at version n"));
-        yield object(List.of("name"), properties);
-      }
-      default -> object(List.of("name"), properties);
+      default -> WholeTurnSchemas.of(tool);
     };
   }
 
@@ -331,7 +195,7 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
         "CHAT");
   }
 
-  private static JsonObject object(List<String> required, JsonObject properties) {
+  static JsonObject object(List<String> required, JsonObject properties) {
     return new JsonObject()
         .put("type", "object")
         .put("properties", properties)
@@ -339,35 +203,35 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
         .put("additionalProperties", false);
   }
 
-  private static JsonObject field(String type, String description) {
+  static JsonObject field(String type, String description) {
     return new JsonObject().put("type", type).put("description", description);
   }
 
-  private static JsonObject text(String description) {
+  static JsonObject text(String description) {
     return field("string", description);
   }
 
-  private static JsonObject integer(String description) {
+  static JsonObject integer(String description) {
     return field("integer", description);
   }
 
-  private static JsonObject number(String description) {
+  static JsonObject number(String description) {
     return field("number", description);
   }
 
-  private static JsonObject bool(String description) {
+  static JsonObject bool(String description) {
     return field("boolean", description);
   }
 
-  private static JsonObject dateTime(String description) {
+  static JsonObject dateTime(String description) {
     return text(description + " (RFC 3339, e.g. 2026-03-01T00:00:00Z)").put("format", "date-time");
   }
 
-  private static JsonObject choice(String description, String... values) {
+  static JsonObject choice(String description, String... values) {
     return text(description).put("enum", new JsonArray(List.of((Object[]) values)));
   }
 
-  private static JsonObject array(JsonObject items, String description) {
+  static JsonObject array(JsonObject items, String description) {
     return field("array", description).put("items", items);
   }
 }
