@@ -179,7 +179,7 @@ final class WholeTurn {
                   .put("session", nextSession)
                   .put("budget_tokens", 3000)
                   .put("first_message", "What do you remember about Dana?"));
-      if (next.get("context").get("text").asText().contains(handoff)) {
+      if (next.get("context").get("text").asText().contains("# Handoff: thread " + thread)) {
         break;
       }
       pause(Duration.ofSeconds(2));
@@ -187,9 +187,13 @@ final class WholeTurn {
     assertEquals(nextSession, next.get("session").get("session").asText(), next.toString());
     JsonNode nextContext = next.get("context");
     String text = nextContext.get("text").asText();
+    // capture composes the thread's handoff (key topics, open commitments, last exchanges); the
+    // gateway's summary goes to the day's log
     assertTrue(
-        text.contains(handoff),
+        text.contains("# Handoff: thread " + thread)
+            && text.contains("send Dana a list of museums for Eva"),
         "the handoff is shown: " + text + "\nskipped: " + nextContext.get("skipped"));
+    assertTrue(text.contains("## Person: dana"), text);
     boolean shownOutsideTheTurns = false;
     for (JsonNode section : nextContext.get("sections")) {
       if ("turns".equals(section.path("layer").asText())) {

@@ -213,6 +213,10 @@ final class ToolArgs {
    * A JSON array of at most {@code max} items (each checked by the caller), or null when absent.
    */
   List<Object> optionalList(String name, int max) {
+    return list(name, max, "items");
+  }
+
+  private List<Object> list(String name, int max, String of) {
     Object value = values.get(name);
     if (value instanceof JsonArray array) {
       value = array.getList();
@@ -221,7 +225,7 @@ final class ToolArgs {
       return null;
     }
     if (!(value instanceof List<?> list) || list.size() > max) {
-      throw new ToolFailure(name + " must be a list of at most " + max + " items");
+      throw new ToolFailure(name + " must be a list of at most " + max + " " + of);
     }
     return new ArrayList<>(list);
   }
@@ -254,15 +258,9 @@ final class ToolArgs {
 
   /** A list of at most {@code max} non-empty strings without NUL, or null when absent. */
   List<String> optionalTexts(String name, int max) {
-    Object value = values.get(name);
-    if (value instanceof JsonArray array) {
-      value = array.getList();
-    }
-    if (value == null) {
+    List<Object> list = list(name, max, "strings");
+    if (list == null) {
       return null;
-    }
-    if (!(value instanceof List<?> list) || list.size() > max) {
-      throw new ToolFailure(name + " must be a list of at most " + max + " strings");
     }
     List<String> texts = new ArrayList<>();
     for (Object item : list) {

@@ -54,8 +54,13 @@ class EngramToolsTest {
 
   /** An initialized client of this service's MCP endpoint with {@code key}. */
   static McpTestClient connect(URL root, String key) {
+    return connect(root, key, Map.of());
+  }
+
+  /** An initialized client that sends {@code headers} with every request. */
+  static McpTestClient connect(URL root, String key, Map<String, String> headers) {
     McpTestClient c =
-        new McpTestClient(root.toString().replaceAll("/$", ""), key, "2025-06-18", Map.of());
+        new McpTestClient(root.toString().replaceAll("/$", ""), key, "2025-06-18", headers);
     c.initialize();
     return c;
   }

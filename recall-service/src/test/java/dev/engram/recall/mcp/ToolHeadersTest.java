@@ -37,10 +37,7 @@ class ToolHeadersTest {
   }
 
   private McpTestClient connect(String key, Map<String, String> headers) {
-    McpTestClient c =
-        new McpTestClient(root.toString().replaceAll("/$", ""), key, "2025-06-18", headers);
-    c.initialize();
-    return c;
+    return EngramToolsTest.connect(root, key, headers);
   }
 
   @Test

@@ -57,10 +57,7 @@ class WholeTurnToolsTest {
   }
 
   private McpTestClient connect(String key, Map<String, String> headers) {
-    McpTestClient c =
-        new McpTestClient(root.toString().replaceAll("/$", ""), key, "2025-06-18", headers);
-    c.initialize();
-    return c;
+    return EngramToolsTest.connect(root, key, headers);
   }
 
   private static List<TurnsStandIn.Request> requests() {
