@@ -1,5 +1,6 @@
 package dev.engram.recall.client;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.engram.common.config.InternalCallHeaders;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
@@ -31,6 +32,16 @@ interface CaptureInternalRestClient {
   @GET
   @Path("/exchanges/recent")
   Uni<CaptureInternalWire.RecentTurns> recentTurns(
+      @QueryParam("tenant") String tenant,
+      @QueryParam("agent") String agent,
+      @QueryParam("chat") String chat,
+      @QueryParam("limit") int limit,
+      @QueryParam("mode") String mode);
+
+  /** The same turns as capture wrote them, for the MCP tool {@code recent_turns}. */
+  @GET
+  @Path("/exchanges/recent")
+  Uni<JsonNode> recentTurnsAsSent(
       @QueryParam("tenant") String tenant,
       @QueryParam("agent") String agent,
       @QueryParam("chat") String chat,

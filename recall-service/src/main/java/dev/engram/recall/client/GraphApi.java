@@ -5,12 +5,13 @@ import dev.engram.recall.config.McpConfig;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
+import java.util.Map;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
- * graph-service's entity timeline for the MCP tools, with the caller's key and a deadline. A 4xx
- * arrives as {@link CaptureRefusal} (its problem code and detail), anything else as {@link
- * CaptureUnavailable} naming graph-service.
+ * graph-service's entity timeline and beliefs for the MCP tools, with the caller's key and a
+ * deadline. A 4xx arrives as {@link CaptureRefusal} (its problem code and detail), anything else as
+ * {@link CaptureUnavailable} naming graph-service.
  */
 @ApplicationScoped
 public class GraphApi {
@@ -34,6 +35,16 @@ public class GraphApi {
     public TimelineQuery(String ref, String agent, String chat, String predicate, Integer limit) {
       this(ref, agent, chat, predicate, limit, null);
     }
+  }
+
+  /** {@code GET /v1/beliefs?statement=}: the belief and its latest evidence. */
+  public Uni<JsonNode> belief(MemoriesClient.As as, String statement) {
+    return CaptureApi.guard("graph-service", timeout, client.belief(as.headers(), statement));
+  }
+
+  /** {@code POST /v1/beliefs/infer}: the chains from one thing to another and their conclusion. */
+  public Uni<JsonNode> infer(MemoriesClient.As as, Map<String, Object> body) {
+    return CaptureApi.guard("graph-service", timeout, client.infer(as.headers(), body));
   }
 
   public Uni<JsonNode> timeline(MemoriesClient.As as, TimelineQuery q) {

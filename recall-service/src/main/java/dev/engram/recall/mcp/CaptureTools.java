@@ -12,14 +12,13 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
  * Engram's own write tools and the record's reads: {@code remember}, {@code forget}, {@code
- * slot_get}, {@code slot_set}, {@code stats}. Each goes to capture-service's REST API with the
- * caller's key, so the record, the poisoning gate, the audit and the outbox apply as for REST.
+ * promotion_candidates}, {@code stats}. Each goes to capture-service's REST API with the caller's
+ * key, so the record, the poisoning gate, the audit and the outbox apply as for REST.
  */
 @ApplicationScoped
 class CaptureTools {
@@ -37,10 +36,9 @@ class CaptureTools {
           "source",
           "expires_at",
           "mode");
-  private static final Pattern MODE = Pattern.compile("^[a-z][a-z0-9_-]{0,31}$");
-  private static final Set<String> SLOT_GET = Set.of("agent", "name", "session", "thread");
-  private static final Set<String> SLOT_SET =
-      Set.of("agent", "name", "session", "thread", "content", "expected_version");
+  private static final Pattern CURSOR = Pattern.compile("^[0-9]{1,19}$");
+  static final Pattern MODE = Pattern.compile("^[a-z][a-z0-9_-]{0,31}$");
+  private static final Set<String> PROMOTION_STATUS = Set.of("PENDING", "APPROVED", "REJECTED");
 
   private final McpCallers callers;
   private final CaptureApi capture;
@@ -67,7 +65,7 @@ class CaptureTools {
   Uni<ToolResponse> remember(RawMessage message) {
     return replies.reply(
         () -> {
-          ToolArgs args = args(message, REMEMBER);
+          ToolArgs args = callers.args(message, REMEMBER);
           Map<String, Object> body = new LinkedHashMap<>();
           body.put("agent", args.requiredName("agent"));
           put(body, "chat", args.optionalName("chat"));
@@ -97,7 +95,7 @@ class CaptureTools {
   Uni<ToolResponse> forget(RawMessage message) {
     return replies.reply(
         () -> {
-          ToolArgs args = args(message, Set.of("agent", "chat", "id"));
+          ToolArgs args = callers.args(message, Set.of("agent", "chat", "id"));
           String agent = args.requiredName("agent");
           String chat = args.optionalName("chat");
           long id = args.requiredLong("id");
@@ -120,35 +118,25 @@ class CaptureTools {
   }
 
   @Tool(
-      name = "slot_get",
+      name = "promotion_candidates",
       description =
-          "Read a slot: the agent's (e.g. hot_context), a session's (working_memory) or a"
-              + " thread's (handoff). Answers {name, content, version, updated_at, ...}.",
+          "What the promotion gate proposes to make canonical (identity or long-held memories and"
+              + " facts), newest first: {items: [{id, target_type, target_id, kind, status, text,"
+              + " confidence, days, sessions, ...}], next_cursor}. Listing only: approving or"
+              + " rejecting stays a person's act in the console (or REST with an admin key).",
       inputSchema = @Tool.InputSchema(generator = EngramSchemas.class))
-  Uni<ToolResponse> slotGet(RawMessage message) {
+  Uni<ToolResponse> promotionCandidates(RawMessage message) {
     return replies.reply(
         () -> {
-          ToolArgs args = args(message, SLOT_GET);
-          return capture.slot(callers.key(), slot(args));
-        });
-  }
-
-  @ToolBudget(EndpointClass.WRITES)
-  @Tool(
-      name = "slot_set",
-      description =
-          "Write a slot (replaces its content). With expected_version the write happens only if"
-              + " the slot is at that version (0: only if new). Answers the slot as stored.",
-      inputSchema = @Tool.InputSchema(generator = EngramSchemas.class))
-  Uni<ToolResponse> slotSet(RawMessage message) {
-    return replies.reply(
-        () -> {
-          ToolArgs args = args(message, SLOT_SET);
-          CaptureApi.SlotRef slot = slot(args);
-          Map<String, Object> body = new LinkedHashMap<>();
-          body.put("content", args.requiredContent("content", true));
-          put(body, "expected_version", args.optionalRange("expected_version", 0, Long.MAX_VALUE));
-          return capture.putSlot(callers.key(), slot, body);
+          ToolArgs args = callers.args(message, Set.of("status", "limit", "cursor"));
+          String status = args.optionalChoice("status", PROMOTION_STATUS);
+          int limit = args.limit(50, 200);
+          String cursor = args.optionalText("cursor");
+          if (cursor != null && !CURSOR.matcher(cursor).matches()) {
+            throw new ToolFailure("cursor must be a next_cursor a listing answered");
+          }
+          return capture.promotions(
+              callers.key(), status == null ? "PENDING" : status, limit, cursor);
         });
   }
 
@@ -161,34 +149,9 @@ class CaptureTools {
   Uni<ToolResponse> stats(RawMessage message) {
     return replies.reply(
         () -> {
-          args(message, Set.of());
+          callers.args(message, Set.of());
           return capture.stats(callers.key());
         });
-  }
-
-  static ToolArgs args(RawMessage message, Set<String> known) {
-    ToolArgs args = new ToolArgs(ToolReplies.arguments(message).getMap());
-    args.allowOnly(known);
-    return args;
-  }
-
-  private static CaptureApi.SlotRef slot(ToolArgs args) {
-    String agent = args.requiredName("agent");
-    String name = Objects.requireNonNullElse(args.optionalSlug("name"), "");
-    if (name.isEmpty()) {
-      throw new ToolFailure("name is required (a lower-case word such as hot_context)");
-    }
-    String session = args.optionalName("session");
-    String thread = args.optionalName("thread");
-    if (session != null && thread != null) {
-      throw new ToolFailure("give session or thread, not both");
-    }
-    if (session != null) {
-      return new CaptureApi.SlotRef(agent, "sessions", session, name);
-    }
-    return thread != null
-        ? new CaptureApi.SlotRef(agent, "threads", thread, name)
-        : new CaptureApi.SlotRef(agent, null, null, name);
   }
 
   /** capture's mode check (V9's column constraint), so a bad mode is told here in its words. */

@@ -15,13 +15,18 @@ import java.util.List;
 @Singleton
 public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
 
-  static final String AGENT = "the agent (bot) whose memory this is; 1-200 printable characters";
-  static final String CHAT = "the conversation, e.g. telegram:42; 1-200 printable characters";
+  static final String AGENT =
+      "the agent (bot) whose memory this is; 1-200 printable characters; default: the"
+          + " X-Engram-Agent request header (one of the two must name it)";
+  static final String CHAT =
+      "the conversation, e.g. telegram:42; 1-200 printable characters; default: the"
+          + " X-Engram-Chat request header (JSON null: no chat)";
   static final String THREAD = "a thread (topic) inside the chat; 1-200 printable characters";
   static final String SESSION = "a session of the agent; 1-200 printable characters";
   static final String MODE =
       "a mode such as work or roleplay (lower-case, at most 32): only memories of that mode and"
-          + " untagged ones; without it, every mode";
+          + " untagged ones; default: the X-Engram-Mode request header; without either, every"
+          + " mode";
 
   @Override
   public JsonObject generate(ToolManager.ToolInfo tool) {
@@ -32,7 +37,7 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
     return switch (tool) {
       case "remember" ->
           object(
-              List.of("agent", "text"),
+              List.of("text"),
               new JsonObject()
                   .put("agent", text(AGENT))
                   .put("chat", text(CHAT + "; without it the memory is the agent's own"))
@@ -55,11 +60,12 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                       "mode",
                       text(
                           "the mode it belongs to, such as work or roleplay (lower-case, at most"
-                              + " 32): recall and context for another mode never see it; without"
-                              + " it, every mode does")));
+                              + " 32): recall and context for another mode never see it; default:"
+                              + " the X-Engram-Mode request header; without either, every mode"
+                              + " does")));
       case "recall" ->
           object(
-              List.of("agent", "query"),
+              List.of("query"),
               new JsonObject()
                   .put("agent", text(AGENT))
                   .put("chat", text(CHAT + "; without it only the agent's and global memories"))
@@ -79,7 +85,7 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                   .put("mode", text(MODE)));
       case "context" ->
           object(
-              List.of("agent", "budget_tokens"),
+              List.of("budget_tokens"),
               new JsonObject()
                   .put("agent", text(AGENT))
                   .put("chat", text(CHAT))
@@ -93,7 +99,7 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                   .put("mode", text(MODE)));
       case "session_start" ->
           object(
-              List.of("agent", "budget_tokens"),
+              List.of("budget_tokens"),
               new JsonObject()
                   .put("agent", text(AGENT))
                   .put("chat", text(CHAT))
@@ -106,7 +112,7 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                   .put("mode", text(MODE)));
       case "session_end" ->
           object(
-              List.of("agent", "session"),
+              List.of("session"),
               new JsonObject()
                   .put("agent", text(AGENT))
                   .put("session", text("the session to end, as session_start answered it"))
@@ -115,7 +121,7 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                   .put("summary", text("what happened in the session, for the day's log")));
       case "checkpoint" ->
           object(
-              List.of("agent", "session"),
+              List.of("session"),
               new JsonObject()
                   .put("agent", text(AGENT))
                   .put("session", text("the session, as session_start answered it"))
@@ -129,15 +135,18 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                           "what the agent still has to do, at most 50")));
       case "forget" ->
           object(
-              List.of("agent", "id"),
+              List.of("id"),
               new JsonObject()
                   .put("agent", text(AGENT + "; the memory must be this agent's"))
-                  .put("chat", text("if given, the memory must be of this chat"))
+                  .put(
+                      "chat",
+                      text(
+                          "if given (default: the X-Engram-Chat request header; JSON null: any"
+                              + " chat), the memory must be of this chat"))
                   .put("id", integer("the memory id (as remember or recall answered it)")));
-      case "slot_get", "slot_set" -> slot(tool.equals("slot_set"));
       case "entity_timeline" ->
           object(
-              List.of("agent", "entity"),
+              List.of("entity"),
               new JsonObject()
                   .put("agent", text(AGENT + "; only facts this agent may see"))
                   .put("chat", text(CHAT + "; narrows to what that chat may see"))
@@ -147,7 +156,7 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                   .put("mode", text(MODE)));
       case "fact_add" ->
           object(
-              List.of("agent", "subject", "predicate", "object"),
+              List.of("subject", "predicate", "object"),
               new JsonObject()
                   .put("agent", text(AGENT))
                   .put("chat", text(CHAT + "; without it the fact is the agent's own"))
@@ -163,31 +172,19 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
                   .put("confidence", number("how sure, 0 to 1 (default 1)")));
       case "fact_invalidate" ->
           object(
-              List.of("agent", "id"),
+              List.of("id"),
               new JsonObject()
                   .put("agent", text(AGENT + "; the fact must be this agent's"))
-                  .put("chat", text("if given, the fact must be of this chat"))
+                  .put(
+                      "chat",
+                      text(
+                          "if given (default: the X-Engram-Chat request header; JSON null: any"
+                              + " chat), the fact must be of this chat"))
                   .put("id", integer("the fact id (as fact_add or entity_timeline answered it)"))
                   .put("valid_to", dateTime("until when it held (default now)")));
       case "stats" -> object(List.of(), new JsonObject());
-      default -> throw new IllegalArgumentException("no schema for tool " + tool);
+      default -> WholeTurnSchemas.of(tool);
     };
-  }
-
-  private static JsonObject slot(boolean set) {
-    JsonObject properties =
-        new JsonObject()
-            .put("agent", text(AGENT))
-            .put("name", text("the slot, a lower-case word: hot_context, working_memory, handoff"))
-            .put("session", text("a session's slot (working memory); not with thread"))
-            .put("thread", text("a thread's slot (handoff); not with session"));
-    if (!set) {
-      return object(List.of("agent", "name"), properties);
-    }
-    properties
-        .put("content", text("the new content; replaces what the slot held"))
-        .put("expected_version", integer("0: create only; n: update only version n"));
-    return object(List.of("agent", "name", "content"), properties);
   }
 
   private static JsonObject scope() {
@@ -198,7 +195,7 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
         "CHAT");
   }
 
-  private static JsonObject object(List<String> required, JsonObject properties) {
+  static JsonObject object(List<String> required, JsonObject properties) {
     return new JsonObject()
         .put("type", "object")
         .put("properties", properties)
@@ -206,35 +203,35 @@ public final class EngramSchemas implements InputSchemaGenerator<JsonObject> {
         .put("additionalProperties", false);
   }
 
-  private static JsonObject field(String type, String description) {
+  static JsonObject field(String type, String description) {
     return new JsonObject().put("type", type).put("description", description);
   }
 
-  private static JsonObject text(String description) {
+  static JsonObject text(String description) {
     return field("string", description);
   }
 
-  private static JsonObject integer(String description) {
+  static JsonObject integer(String description) {
     return field("integer", description);
   }
 
-  private static JsonObject number(String description) {
+  static JsonObject number(String description) {
     return field("number", description);
   }
 
-  private static JsonObject bool(String description) {
+  static JsonObject bool(String description) {
     return field("boolean", description);
   }
 
-  private static JsonObject dateTime(String description) {
+  static JsonObject dateTime(String description) {
     return text(description + " (RFC 3339, e.g. 2026-03-01T00:00:00Z)").put("format", "date-time");
   }
 
-  private static JsonObject choice(String description, String... values) {
+  static JsonObject choice(String description, String... values) {
     return text(description).put("enum", new JsonArray(List.of((Object[]) values)));
   }
 
-  private static JsonObject array(JsonObject items, String description) {
+  static JsonObject array(JsonObject items, String description) {
     return field("array", description).put("items", items);
   }
 }

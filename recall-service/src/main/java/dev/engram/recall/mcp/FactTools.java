@@ -1,6 +1,5 @@
 package dev.engram.recall.mcp;
 
-import static dev.engram.recall.mcp.CaptureTools.args;
 import static dev.engram.recall.mcp.CaptureTools.instant;
 import static dev.engram.recall.mcp.CaptureTools.put;
 
@@ -49,7 +48,7 @@ class FactTools {
   Uni<ToolResponse> add(RawMessage message) {
     return replies.reply(
         () -> {
-          ToolArgs args = args(message, ADD);
+          ToolArgs args = callers.args(message, ADD);
           Map<String, Object> body = new LinkedHashMap<>();
           body.put("agent", args.requiredName("agent"));
           put(body, "chat", args.optionalName("chat"));
@@ -78,7 +77,7 @@ class FactTools {
   Uni<ToolResponse> invalidate(RawMessage message) {
     return replies.reply(
         () -> {
-          ToolArgs args = args(message, Set.of("agent", "chat", "id", "valid_to"));
+          ToolArgs args = callers.args(message, Set.of("agent", "chat", "id", "valid_to"));
           long id = args.requiredLong("id");
           Map<String, Object> body = new LinkedHashMap<>();
           // The key's tenant may hold other agents' facts: capture ends only this agent's

@@ -108,9 +108,8 @@ class RecallTools {
 
   /** The arguments as the REST body: known names, then Jackson, then the bean constraints. */
   private <T> T read(RawMessage message, Set<String> known, Class<T> type) {
-    JsonObject arguments = ToolReplies.arguments(message);
-    ToolArgs args = new ToolArgs(arguments.getMap());
-    args.allowOnly(known);
+    JsonObject arguments = callers.arguments(message, known);
+    ToolArgs args = callers.args(arguments, known);
     args.requiredName("agent");
     for (String name : Set.of("chat", "thread", "session")) {
       args.optionalName(name);

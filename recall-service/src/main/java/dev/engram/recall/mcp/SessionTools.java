@@ -55,7 +55,7 @@ class SessionTools {
   ToolResponse sessionStart(RawMessage message) {
     return replies.replyNow(
         () -> {
-          ToolArgs args = CaptureTools.args(message, START);
+          ToolArgs args = callers.args(message, START);
           var request =
               new SessionStartRequest(
                   args.requiredName("agent"),
@@ -80,7 +80,7 @@ class SessionTools {
   Uni<ToolResponse> sessionEnd(RawMessage message) {
     return replies.reply(
         () -> {
-          ToolArgs args = CaptureTools.args(message, END);
+          ToolArgs args = callers.args(message, END);
           Map<String, Object> body = body(args);
           CaptureTools.put(body, "summary", optionalContent(args, "summary"));
           return capture.endSession(callers.key(), args.requiredName("session"), body);
@@ -98,7 +98,7 @@ class SessionTools {
   Uni<ToolResponse> checkpoint(RawMessage message) {
     return replies.reply(
         () -> {
-          ToolArgs args = CaptureTools.args(message, CHECKPOINT);
+          ToolArgs args = callers.args(message, CHECKPOINT);
           Map<String, Object> body = body(args);
           CaptureTools.put(body, "summary", optionalContent(args, "summary"));
           CaptureTools.put(body, "commitments", args.optionalTexts("commitments", MAX_COMMITMENTS));

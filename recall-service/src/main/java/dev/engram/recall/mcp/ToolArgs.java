@@ -2,6 +2,7 @@ package dev.engram.recall.mcp;
 
 import dev.engram.common.json.StrictValues;
 import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,8 +27,16 @@ final class ToolArgs {
 
   private final Map<String, Object> values;
 
+  /** The request header that may supply an argument, named when the argument is missing. */
+  private final Map<String, String> headers;
+
   ToolArgs(Map<String, Object> values) {
+    this(values, Map.of());
+  }
+
+  ToolArgs(Map<String, Object> values, Map<String, String> headers) {
     this.values = values == null ? Map.of() : values;
+    this.headers = headers;
   }
 
   /** The operation, lower-cased; refused when missing. */
@@ -141,7 +150,11 @@ final class ToolArgs {
   String requiredName(String name) {
     String value = optionalName(name);
     if (value == null) {
-      throw new ToolFailure(name + " is required (1-200 printable characters)");
+      String header = headers.get(name);
+      throw new ToolFailure(
+          name
+              + " is required (1-200 printable characters)"
+              + (header == null ? "" : ": pass it or set the " + header + " request header"));
     }
     return value;
   }
@@ -196,8 +209,14 @@ final class ToolArgs {
     return value;
   }
 
-  /** A list of at most {@code max} non-empty strings without NUL, or null when absent. */
-  List<String> optionalTexts(String name, int max) {
+  /**
+   * A JSON array of at most {@code max} items (each checked by the caller), or null when absent.
+   */
+  List<Object> optionalList(String name, int max) {
+    return list(name, max, "items");
+  }
+
+  private List<Object> list(String name, int max, String of) {
     Object value = values.get(name);
     if (value instanceof JsonArray array) {
       value = array.getList();
@@ -206,7 +225,42 @@ final class ToolArgs {
       return null;
     }
     if (!(value instanceof List<?> list) || list.size() > max) {
-      throw new ToolFailure(name + " must be a list of at most " + max + " strings");
+      throw new ToolFailure(name + " must be a list of at most " + max + " " + of);
+    }
+    return new ArrayList<>(list);
+  }
+
+  /**
+   * A JSON object of at most {@code max} string values (keys are checked by capture), or null when
+   * absent.
+   */
+  Map<String, String> optionalStrings(String name, int max) {
+    Object value = values.get(name);
+    if (value instanceof JsonObject object) {
+      value = object.getMap();
+    }
+    if (value == null) {
+      return null;
+    }
+    if (!(value instanceof Map<?, ?> map) || map.size() > max) {
+      throw new ToolFailure(name + " must be an object of at most " + max + " string values");
+    }
+    Map<String, String> strings = new java.util.LinkedHashMap<>();
+    for (Map.Entry<?, ?> entry : map.entrySet()) {
+      if (!(entry.getValue() instanceof String text) || StrictValues.textProblem(text) != null) {
+        throw new ToolFailure(
+            name + " must hold strings without NUL characters or lone surrogates");
+      }
+      strings.put(String.valueOf(entry.getKey()), text);
+    }
+    return strings;
+  }
+
+  /** A list of at most {@code max} non-empty strings without NUL, or null when absent. */
+  List<String> optionalTexts(String name, int max) {
+    List<Object> list = list(name, max, "strings");
+    if (list == null) {
+      return null;
     }
     List<String> texts = new ArrayList<>();
     for (Object item : list) {

@@ -11,8 +11,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * capture-service's slot, fact and stats API as the own tools use it, served on {@link
- * CaptureStandIn}'s port: slots by tenant and path with versions, stats for admin keys only (403
- * for agents).
+ * CaptureStandIn}'s port: slots by tenant and path with versions (tenant notes written by admin
+ * keys only, 403 for agents), listed by owner and deleted, stats for admin keys only (403 for
+ * agents).
  */
 final class CaptureApiStandIn {
 
@@ -24,6 +25,7 @@ final class CaptureApiStandIn {
 
   CaptureApiStandIn(CaptureStandIn capture) {
     capture.serve("/v1/agents", this::slot);
+    capture.serve("/v1/tenant/slots", this::slot);
     capture.serve("/v1/stats", this::stats);
     capture.serve("/v1/facts", this::fact);
   }
@@ -83,9 +85,41 @@ final class CaptureApiStandIn {
     String path = ex.getRequestURI().getRawPath();
     String key = tenant + " " + path;
     String name = path.substring(path.lastIndexOf('/') + 1);
+    String method = ex.getRequestMethod();
+    // capture's rule: any key reads the tenant's notes, only an admin key writes them
+    if (path.startsWith("/v1/tenant/") && !method.equals("GET") && !auth.contains("admin")) {
+      CaptureStandIn.send(
+          ex,
+          403,
+          CaptureStandIn.problem(403, "tenant_slot_needs_admin", "tenant notes need an admin key"));
+      return;
+    }
     synchronized (slots) {
       ObjectNode slot = slots.get(key);
-      if (ex.getRequestMethod().equals("GET")) {
+      if (method.equals("GET") && path.endsWith("/slots")) {
+        ObjectNode list = JSON.createObjectNode();
+        var items = list.putArray("items");
+        slots.forEach(
+            (k, v) -> {
+              if (k.startsWith(key + "/")) {
+                items.add(v);
+              }
+            });
+        CaptureStandIn.send(ex, 200, list);
+        return;
+      }
+      if (method.equals("DELETE")) {
+        if (slot == null) {
+          CaptureStandIn.send(
+              ex, 404, CaptureStandIn.problem(404, "slot_not_found", "No slot " + name));
+        } else {
+          slots.remove(key);
+          ex.sendResponseHeaders(204, -1);
+          ex.close();
+        }
+        return;
+      }
+      if (method.equals("GET")) {
         if (slot == null) {
           CaptureStandIn.send(
               ex, 404, CaptureStandIn.problem(404, "slot_not_found", "No slot " + name));

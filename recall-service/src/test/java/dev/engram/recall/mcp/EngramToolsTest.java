@@ -54,8 +54,13 @@ class EngramToolsTest {
 
   /** An initialized client of this service's MCP endpoint with {@code key}. */
   static McpTestClient connect(URL root, String key) {
+    return connect(root, key, Map.of());
+  }
+
+  /** An initialized client that sends {@code headers} with every request. */
+  static McpTestClient connect(URL root, String key, Map<String, String> headers) {
     McpTestClient c =
-        new McpTestClient(root.toString().replaceAll("/$", ""), key, "2025-06-18", Map.of());
+        new McpTestClient(root.toString().replaceAll("/$", ""), key, "2025-06-18", headers);
     c.initialize();
     return c;
   }
@@ -105,7 +110,7 @@ class EngramToolsTest {
                       ((Map<?, ?>) property).get("description") instanceof String, name + field));
     }
     Map<String, Object> remember = tools.get("remember").inputSchema();
-    assertEquals(List.of("agent", "text"), remember.get("required"));
+    assertEquals(List.of("text"), remember.get("required"));
     Map<?, ?> category = (Map<?, ?>) ((Map<?, ?>) remember.get("properties")).get("category");
     assertEquals(List.of("PROFILE", "KNOWLEDGE", "EVENT", "DECISION"), category.get("enum"));
   }

@@ -31,6 +31,11 @@ final class GraphStandIn implements AutoCloseable {
     server.start();
   }
 
+  /** Serves more of graph-service's API on the same port (beliefs: WholeTurnToolsTest). */
+  void serve(String path, com.sun.net.httpserver.HttpHandler handler) {
+    server.createContext(path, handler);
+  }
+
   String url() {
     return "http://127.0.0.1:" + server.getAddress().getPort();
   }

@@ -16,6 +16,12 @@ public class McpTestResources implements QuarkusTestResourceLifecycleManager {
   private static CaptureApiStandIn captureApi;
   private static GraphStandIn graph;
   private static SessionsStandIn sessions;
+  private static TurnsStandIn turns;
+
+  /** capture's exchanges and promotions, graph's beliefs (the whole-turn tools). */
+  static synchronized TurnsStandIn turns() {
+    return turns;
+  }
 
   static synchronized CaptureStandIn capture() {
     return capture;
@@ -42,6 +48,7 @@ public class McpTestResources implements QuarkusTestResourceLifecycleManager {
         captureApi = new CaptureApiStandIn(capture);
         graph = new GraphStandIn();
         sessions = new SessionsStandIn(capture);
+        turns = new TurnsStandIn(capture, graph);
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

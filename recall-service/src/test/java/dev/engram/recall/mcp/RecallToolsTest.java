@@ -117,6 +117,33 @@ class RecallToolsTest {
     error(t1, "recall", recall.formatted("Not A Mode"));
   }
 
+  /** Issue 30: agent and chat from the client's headers, as an mcp.json sets them once. */
+  @Test
+  void recallAndContextTakeAgentAndChatFromTheHeaders() {
+    String base = root.toString().replaceAll("/$", "");
+    try (McpTestClient gateway =
+        new McpTestClient(
+            base,
+            "test-agent-t1",
+            "2025-03-26",
+            Map.of("X-Engram-Agent", "bot1", "X-Engram-Chat", "telegram:1"))) {
+      gateway.initialize();
+      String query = "{\"query\":\"What does Alice drink?\",\"k\":5,\"kinds\":[\"memory\"]}";
+      List<Long> ids = ids(ok(gateway, "recall", query).get("items"));
+      assertTrue(ids.contains(1L), ids.toString());
+      assertFalse(ids.contains(2L) || ids.contains(3L) || ids.contains(5L), ids.toString());
+      // chat null overrides the header: the agent's own and global memories only
+      List<Long> own =
+          ids(ok(gateway, "recall", query.replace("{", "{\"chat\":null,")).get("items"));
+      assertFalse(own.contains(1L), own.toString());
+      assertTrue(
+          ok(gateway, "context", "{\"query\":\"green tea\",\"budget_tokens\":500}")
+              .get("text")
+              .asText()
+              .contains("in the morning"));
+    }
+  }
+
   @Test
   void recallRefusesWhatTheRestBodyRefuses() {
     for (String args :

@@ -78,11 +78,10 @@ class SessionToolsTest {
           .forEach(
               (field, p) -> assertTrue(((Map<?, ?>) p).get("description") instanceof String, name));
     }
+    // agent may come from the X-Engram-Agent header, so the schema does not require it
     assertEquals(
-        List.of("agent", "budget_tokens"),
-        tools.get("session_start").inputSchema().get("required"));
-    assertEquals(
-        List.of("agent", "session"), tools.get("checkpoint").inputSchema().get("required"));
+        List.of("budget_tokens"), tools.get("session_start").inputSchema().get("required"));
+    assertEquals(List.of("session"), tools.get("checkpoint").inputSchema().get("required"));
     assertTrue(
         ((Map<?, ?>) tools.get("context").inputSchema().get("properties"))
             .containsKey("recent_turns"));
