@@ -64,6 +64,11 @@ final class McpMicroClaw implements AutoCloseable {
     client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(90)).build();
   }
 
+  /** The SDK client itself, for flows that read more than MicroClaw does ({@link WholeTurn}). */
+  McpSyncClient client() {
+    return client;
+  }
+
   McpSchema.InitializeResult initialize() {
     return client.initialize();
   }

@@ -141,6 +141,36 @@ class McpReplicasIT extends McpMicroClawIT {
     throw new IOException("the second replica was not ready in 3 minutes: " + dir);
   }
 
+  /**
+   * Issue 30's whole turn ({@link WholeTurn}: session start, context, turns appended, checkpoint,
+   * session end, the Reflector's work in the next session's context) with every call balanced over
+   * both replicas, agent and chat from headers set once.
+   */
+  @Test
+  void aWholeTurnRunsThroughBothReplicas() {
+    String agent = "replica-bot";
+    String chat = "telegram:5050";
+    int before = proxy.routed().size();
+    try (McpMicroClaw gateway =
+        new McpMicroClaw(
+            mcpBase() + "/mcp",
+            Map.of(
+                "Authorization", "Bearer " + GATEWAY_KEY,
+                "X-Engram-Agent", agent,
+                "X-Engram-Chat", chat),
+            "2025-06-18")) {
+      gateway.initialize();
+      WholeTurn.Result turn = WholeTurn.run(gateway.client(), agent, chat, true);
+      assertTrue(turn.memoryText().contains("Lisbon"), turn.memoryText());
+    }
+    Set<Integer> replicas =
+        proxy.routed().subList(before, proxy.routed().size()).stream()
+            .filter(r -> r.path().equals("/mcp"))
+            .map(RoundRobinProxy.Routed::backend)
+            .collect(Collectors.toSet());
+    assertEquals(Set.of(0, 1), replicas, "the turn's MCP calls landed on both replicas");
+  }
+
   @Test
   void oneSessionIsServedByBothReplicas() {
     int before = proxy.routed().size();

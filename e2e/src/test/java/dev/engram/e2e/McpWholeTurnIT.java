@@ -9,7 +9,11 @@ import dev.engram.launcher.Suite;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.McpJsonDefaults;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -92,6 +96,36 @@ class McpWholeTurnIT {
           WholeTurn.ok(other, "recall", "{\"query\":\"Dana Lisbon\"}")
               .toString()
               .contains("Lisbon"));
+    }
+  }
+
+  /**
+   * The same turn as a desktop client runs it: the MCP Java SDK's stdio client launching {@code
+   * ./engram mcp}, which sets agent and chat on every upstream call from ENGRAM_AGENT and
+   * ENGRAM_CHAT (docs/gateways.md section 6).
+   */
+  @Test
+  void aDesktopClientRunsAWholeTurnOverStdio() {
+    String chat = "telegram:3031";
+    Path engram =
+        Path.of(System.getProperty("engram.repo.root", ".."), "engram")
+            .toAbsolutePath()
+            .normalize();
+    Map<String, String> env =
+        Map.of(
+            "ENGRAM_URL", suite.url(Component.RECALL),
+            "ENGRAM_API_KEY", AGENT_KEY,
+            "ENGRAM_AGENT", AGENT,
+            "ENGRAM_CHAT", chat);
+    StdioClientTransport transport =
+        new StdioClientTransport(
+            ServerParameters.builder(engram.toString()).args(List.of("mcp")).env(env).build(),
+            McpJsonDefaults.getMapper());
+    try (McpSyncClient desktop =
+        McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).build()) {
+      desktop.initialize();
+      WholeTurn.Result turn = WholeTurn.run(desktop, AGENT, chat, true);
+      assertTrue(turn.memoryText().contains("Lisbon"), turn.memoryText());
     }
   }
 
