@@ -49,7 +49,6 @@ class K8sManifestsTest {
           "DJL_OFFLINE");
   private static final List<String> SECRET_KEYS =
       List.of(
-          "ENGRAM_AUTH_KEYS",
           "ENGRAM_SERVICES_INTERNAL_KEY",
           "QUARKUS_DATASOURCE_PASSWORD",
           "QUARKUS_NEO4J_AUTHENTICATION_PASSWORD",
@@ -87,7 +86,8 @@ class K8sManifestsTest {
       assertTrue(
           configMaps.contains(engramConfig(objects).at("/metadata/name").asText()),
           where + ": envFrom engram-config");
-      assertTrue(secrets.contains("engram-secrets"), where + ": envFrom engram-secrets");
+      String own = "engram-" + service.replace("-service", "") + "-secrets";
+      assertTrue(secrets.contains(own), where + ": envFrom " + own);
       assertTrue(container.at("/resources/requests/memory").isTextual(), where + ": requests");
       assertTrue(container.at("/resources/limits/memory").isTextual(), where + ": limits");
 
@@ -116,7 +116,9 @@ class K8sManifestsTest {
         .forEachRemaining(
             key -> {
               assertFalse(
-                  SECRET_KEYS.contains(key) || key.contains("PASSWORD") || key.contains("KEYS"),
+                  SECRET_KEYS.contains(key)
+                      || key.contains("PASSWORD")
+                      || (key.contains("KEYS") && !key.endsWith("_FILE")),
                   dir + ": " + key + " belongs in the Secret, not in the ConfigMap");
             });
     assertEquals("qdrant", data.path("ENGRAM_RECALL_STORE").asText());
@@ -155,7 +157,10 @@ class K8sManifestsTest {
   @MethodSource("deployableDirs")
   void infrastructureRunsAsStatefulSetsWithStorageProbesAndAService(String dir) throws Exception {
     List<JsonNode> objects = render(dir);
-    for (String name : List.of("postgres", "neo4j", "qdrant")) {
+    // prod runs PostgreSQL through CloudNativePG (K8sCnpgTest).
+    List<String> stores =
+        dir.contains("prod") ? List.of("neo4j", "qdrant") : List.of("postgres", "neo4j", "qdrant");
+    for (String name : stores) {
       JsonNode set = find(objects, "StatefulSet", name);
       JsonNode container = set.at("/spec/template/spec/containers/0");
       assertTrue(set.at("/spec/volumeClaimTemplates").size() > 0, dir + " " + name + ": PVC");
@@ -168,8 +173,11 @@ class K8sManifestsTest {
       assertTrue(
           image.matches("[^:]+:v?\\d+\\.\\d+[^:]*"), dir + " " + name + ": pinned tag: " + image);
       JsonNode svc = find(objects, "Service", name);
-      assertEquals(name, set.at("/spec/serviceName").asText(), dir + " " + name);
       assertSelects(svc, set, dir + " " + name);
+      // The governing Service: the store's own, or its peers' (prod's Qdrant cluster).
+      String governing = set.at("/spec/serviceName").asText();
+      assertTrue(governing.equals(name) || governing.equals(name + "-peers"), dir + " " + name);
+      assertSelects(find(objects, "Service", governing), set, dir + " " + name);
     }
   }
 
@@ -184,17 +192,30 @@ class K8sManifestsTest {
     List<JsonNode> template =
         Kustomize.toJson(
             Files.readString(Kustomize.repoRoot().resolve("k8s/base/secret.example.yaml")));
-    JsonNode stringData = template.get(0).path("stringData");
+    Set<String> listed = new HashSet<>();
+    Set<String> listedKeys = new HashSet<>();
+    for (JsonNode secret : template) {
+      secret
+          .path("stringData")
+          .fieldNames()
+          .forEachRemaining(
+              k -> {
+                listed.add(secret.at("/metadata/name").asText() + "/" + k);
+                listedKeys.add(k);
+              });
+    }
     for (String key : SECRET_KEYS) {
-      assertTrue(stringData.has(key), "secret.example.yaml lacks " + key);
+      assertTrue(listedKeys.contains(key), "secret.example.yaml lacks " + key);
     }
     List<String> used = new ArrayList<>();
     for (JsonNode o : objects) {
-      o.findValues("secretKeyRef").forEach(ref -> used.add(ref.path("key").asText()));
+      o.findValues("secretKeyRef")
+          .forEach(ref -> used.add(ref.path("name").asText() + "/" + ref.path("key").asText()));
     }
-    assertFalse(used.isEmpty(), dir + ": the infrastructure takes its passwords from the Secret");
+    assertFalse(used.isEmpty(), dir + ": the infrastructure takes its passwords from a Secret");
     for (String key : used) {
-      assertTrue(stringData.has(key), dir + " uses Secret key " + key + " missing in the template");
+      assertTrue(
+          listed.contains(key), dir + " uses Secret key " + key + " missing in the template");
     }
   }
 

@@ -111,9 +111,15 @@ class K8sProdOverlayTest {
             .filter(e -> e.path("name").asText().equals("QDRANT__SERVICE__API_KEY"))
             .findFirst()
             .orElseThrow(() -> new AssertionError("Qdrant has no API key"));
-    assertEquals("engram-secrets", apiKey.at("/valueFrom/secretKeyRef/name").asText());
-    // recall-service reads ENGRAM_RECALL_QDRANT_API_KEY (engram.recall.qdrant.api-key) by envFrom.
-    assertEquals("ENGRAM_RECALL_QDRANT_API_KEY", apiKey.at("/valueFrom/secretKeyRef/key").asText());
+    // Qdrant's own Secret; recall-service reads the same value as ENGRAM_RECALL_QDRANT_API_KEY
+    // (engram.recall.qdrant.api-key) by envFrom of its own (README step 2 creates both from one).
+    assertEquals("engram-qdrant-secrets", apiKey.at("/valueFrom/secretKeyRef/name").asText());
+    assertEquals("api-key", apiKey.at("/valueFrom/secretKeyRef/key").asText());
+    assertEquals(
+        "engram-recall-secrets",
+        find(prod, "Deployment", "recall-service")
+            .at("/spec/template/spec/containers/0/envFrom/1/secretRef/name")
+            .asText());
   }
 
   @Test

@@ -33,7 +33,8 @@ import java.util.Set;
  * OpenAPI document) strictly. A misspelt or misplaced field, which the generated classes would
  * quietly keep as an "additional property" and the API server would drop or refuse, is a violation;
  * so is a value of the wrong type (a string where the API wants a number, a number where it wants a
- * string) and a kind we have no schema for.
+ * string) and a kind we have no schema for. CloudNativePG's resources are checked against the
+ * operator's published CRD instead (CrdSchema).
  */
 final class KubernetesSchema {
 
@@ -71,6 +72,9 @@ final class KubernetesSchema {
   static List<String> violations(JsonNode object) {
     String type = object.path("apiVersion").asText() + "/" + object.path("kind").asText();
     String where = type + " " + object.at("/metadata/name").asText("<no name>");
+    if (CrdSchema.FILES.containsKey(type)) {
+      return CrdSchema.violations(object);
+    }
     if (CUSTOM_RESOURCES.contains(type)) {
       return object.at("/metadata/name").isTextual() && object.path("spec").isObject()
           ? List.of()
