@@ -1,8 +1,11 @@
 package dev.engram.e2e.k8s;
 
-import static dev.engram.e2e.k8s.Kustomize.all;
 import static dev.engram.e2e.k8s.Kustomize.find;
 import static dev.engram.e2e.k8s.Kustomize.render;
+import static dev.engram.e2e.k8s.NetworkPolicies.matches;
+import static dev.engram.e2e.k8s.NetworkPolicies.podLabels;
+import static dev.engram.e2e.k8s.NetworkPolicies.selecting;
+import static dev.engram.e2e.k8s.NetworkPolicies.workloadNames;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -172,60 +175,6 @@ class K8sConsoleTest {
   }
 
   // ---------------------------------------------------------------------------------------------
-
-  /** The NetworkPolicies whose podSelector selects pods with these labels, for that direction. */
-  private static List<JsonNode> selecting(
-      List<JsonNode> objects, Map<String, String> labels, String type) {
-    return all(objects, "NetworkPolicy").stream()
-        .filter(p -> matches(p.at("/spec/podSelector"), labels))
-        .filter(p -> p.at("/spec/policyTypes").toString().contains("\"" + type + "\""))
-        .filter(p -> p.at("/spec/" + type.toLowerCase()).isArray())
-        .toList();
-  }
-
-  /** A label selector (matchLabels, matchExpressions with In and NotIn) against labels. */
-  private static boolean matches(JsonNode selector, Map<String, String> labels) {
-    var it = selector.path("matchLabels").fields();
-    while (it.hasNext()) {
-      var e = it.next();
-      if (!e.getValue().asText().equals(labels.get(e.getKey()))) {
-        return false;
-      }
-    }
-    for (JsonNode expression : selector.path("matchExpressions")) {
-      String value = labels.get(expression.path("key").asText());
-      Set<String> values = new TreeSet<>();
-      expression.path("values").forEach(v -> values.add(v.asText()));
-      boolean in = value != null && values.contains(value);
-      String operator = expression.path("operator").asText();
-      if (operator.equals("In") ? !in : operator.equals("NotIn") ? in : true) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static List<String> workloadNames(List<JsonNode> objects) {
-    return objects.stream()
-        .filter(o -> Set.of("Deployment", "StatefulSet").contains(o.path("kind").asText()))
-        .map(o -> o.at("/metadata/name").asText())
-        .toList();
-  }
-
-  private static Map<String, String> podLabels(List<JsonNode> objects, String workload) {
-    JsonNode object =
-        objects.stream()
-            .filter(o -> Set.of("Deployment", "StatefulSet").contains(o.path("kind").asText()))
-            .filter(o -> o.at("/metadata/name").asText().equals(workload))
-            .findFirst()
-            .orElseThrow(() -> new AssertionError("no workload " + workload));
-    Map<String, String> labels = new HashMap<>();
-    object
-        .at("/spec/template/metadata/labels")
-        .fields()
-        .forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
-    return labels;
-  }
 
   private static int port(JsonNode container, String name) {
     for (JsonNode p : container.path("ports")) {
