@@ -9,8 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -120,6 +122,36 @@ class K8sProdOverlayTest {
         find(prod, "Deployment", "recall-service")
             .at("/spec/template/spec/containers/0/envFrom/1/secretRef/name")
             .asText());
+  }
+
+  @Test
+  void qdrantRunsThreePeersInClusterModeWithTwoCopiesOfEveryShard() {
+    List<JsonNode> prod = render(PROD);
+    JsonNode set = find(prod, "StatefulSet", "qdrant");
+    assertEquals(3, set.at("/spec/replicas").asInt());
+    JsonNode container = set.at("/spec/template/spec/containers/0");
+    Map<String, String> env = new HashMap<>();
+    container.path("env").forEach(e -> env.put(e.path("name").asText(), e.path("value").asText()));
+    assertEquals("true", env.get("QDRANT__CLUSTER__ENABLED"));
+    assertEquals("6335", env.get("QDRANT__CLUSTER__P2P__PORT"));
+    // recall-service creates its collection without a replication factor: the server default.
+    assertEquals("2", env.get("QDRANT__STORAGE__COLLECTION__REPLICATION_FACTOR"));
+    String script = container.at("/args/0").asText();
+    assertTrue(script.contains("--bootstrap \"http://qdrant-0.qdrant-peers:6335\""), script);
+    assertTrue(script.contains("--uri \"http://$POD_NAME.qdrant-peers:6335\""), script);
+    JsonNode peers = find(prod, "Service", set.at("/spec/serviceName").asText());
+    assertEquals("None", peers.at("/spec/clusterIP").asText(), "headless");
+    assertTrue(peers.at("/spec/publishNotReadyAddresses").asBoolean(), "joining peers resolve");
+    assertEquals(6335, peers.at("/spec/ports/0/port").asInt());
+    // Snapshots outlive the pod: a claim per peer, no emptyDir.
+    Set<String> claims =
+        new HashSet<>(set.at("/spec/volumeClaimTemplates").findValuesAsText("name"));
+    assertTrue(claims.containsAll(Set.of("storage", "snapshots")), claims.toString());
+    for (JsonNode v : set.at("/spec/template/spec/volumes")) {
+      assertFalse(v.path("name").asText().equals("snapshots"), "snapshots on a volume: " + v);
+    }
+    // Neo4j Community has no clustering: one primary, in prod too.
+    assertEquals(1, find(prod, "StatefulSet", "neo4j").at("/spec/replicas").asInt());
   }
 
   @Test
