@@ -14,12 +14,13 @@ import org.neo4j.dbms.api.DatabaseManagementServiceBuilder;
 import org.neo4j.graphdb.QueryExecutionException;
 
 /**
- * Neo4j Community, embedded in its own process, speaking Bolt on localhost only, so graph-service
- * uses the same driver code path as against a cluster's Neo4j. With {@code --password-file} auth is
- * on and user {@code neo4j} gets that password (at least 8 characters).
+ * Neo4j Community, embedded in its own process, speaking Bolt on localhost only (unless {@code
+ * --listen-address} says otherwise: the container image listens on 0.0.0.0), so graph-service uses
+ * the same driver code path as against a cluster's Neo4j. With {@code --password-file} auth is on
+ * and user {@code neo4j} gets that password (at least 8 characters).
  *
  * <p>{@code java -cp <launcher classpath> dev.engram.launcher.Neo4jServer --home DIR --bolt-port N
- * [--password-file FILE] [--page-cache-mb 128] [--exit-with-parent]}
+ * [--listen-address 127.0.0.1] [--password-file FILE] [--page-cache-mb 128] [--exit-with-parent]}
  */
 public final class Neo4jServer {
 
@@ -32,6 +33,8 @@ public final class Neo4jServer {
   private static ServerMain.Running serve(Args args) throws Exception {
     Path home = args.path("home");
     int boltPort = args.port("bolt-port");
+    SocketAddress bolt =
+        new SocketAddress(args.values().getOrDefault("listen-address", "127.0.0.1"), boltPort);
     String passwordFile = args.optional("password-file");
     long pageCacheMb = Long.parseLong(args.values().getOrDefault("page-cache-mb", "128"));
     String password = null;
@@ -46,14 +49,14 @@ public final class Neo4jServer {
     if (password != null && fresh) {
       // A new store starts with neo4j/neo4j: set the real password before Bolt accepts anyone,
       // or early clients fail, and enough failures lock the account out for a while.
-      DatabaseManagementService bootstrap = start(home, boltPort, pageCacheMb, true, false);
+      DatabaseManagementService bootstrap = start(home, bolt, pageCacheMb, true, false);
       try {
         setPassword(bootstrap, password);
       } finally {
         bootstrap.shutdown();
       }
     }
-    DatabaseManagementService dbms = start(home, boltPort, pageCacheMb, password != null, true);
+    DatabaseManagementService dbms = start(home, bolt, pageCacheMb, password != null, true);
     if (password != null && !fresh) {
       try {
         setPassword(dbms, password);
@@ -66,10 +69,10 @@ public final class Neo4jServer {
   }
 
   private static DatabaseManagementService start(
-      Path home, int boltPort, long pageCacheMb, boolean auth, boolean bolt) {
+      Path home, SocketAddress bolt, long pageCacheMb, boolean auth, boolean boltOn) {
     return new DatabaseManagementServiceBuilder(home)
-        .setConfig(BoltConnector.enabled, bolt)
-        .setConfig(BoltConnector.listen_address, new SocketAddress("127.0.0.1", boltPort))
+        .setConfig(BoltConnector.enabled, boltOn)
+        .setConfig(BoltConnector.listen_address, bolt)
         .setConfig(HttpConnector.enabled, false)
         .setConfig(HttpsConnector.enabled, false)
         .setConfig(GraphDatabaseSettings.auth_enabled, auth)
