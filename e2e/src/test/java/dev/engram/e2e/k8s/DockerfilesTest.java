@@ -14,7 +14,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The native Dockerfiles can build (no Docker engine here, so this reads them): Maven sees every
@@ -32,9 +32,14 @@ class DockerfilesTest {
               + "<artifactId>([^<]+)</artifactId>",
           Pattern.DOTALL);
 
+  /** The modules with Dockerfiles (the four services and the console). */
+  static List<String> images() {
+    return List.of(
+        "capture-service", "recall-service", "graph-service", "vault-service", "console");
+  }
+
   @ParameterizedTest
-  @ValueSource(
-      strings = {"capture-service", "recall-service", "graph-service", "vault-service", "console"})
+  @MethodSource("images")
   void theNativeDockerfileCopiesWhatMavenReadsAndRunsOnTheBuildersUbiRelease(String service)
       throws Exception {
     Path root = Kustomize.repoRoot();
@@ -70,8 +75,7 @@ class DockerfilesTest {
    * script names the image after the module and looks for the app at that same place.
    */
   @ParameterizedTest
-  @ValueSource(
-      strings = {"capture-service", "recall-service", "graph-service", "vault-service", "console"})
+  @MethodSource("images")
   void theJvmDockerfileRunsTheClusterAppOnTheRuntimeTheScriptBuilds(String service)
       throws Exception {
     Path root = Kustomize.repoRoot();
