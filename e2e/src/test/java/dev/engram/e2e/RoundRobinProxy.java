@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -23,9 +24,10 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * A plain round-robin balancer with no affinity, as a Kubernetes Service spreads connections over
  * replicas, for one test: request i goes to backend i mod n, whatever its session. Index writes
- * ({@code /internal/v1/index/…}) go to every backend, standing in for the one Qdrant collection the
- * replicas of a cluster share (here each recall process has its own Lucene index). Bodies are
- * streamed both ways, so an event stream passes through as it is written.
+ * ({@code /internal/v1/index/…}) and a restore's import ({@code /internal/v1/import}) go to every
+ * backend, standing in for the one Qdrant collection the replicas of a cluster share (here each
+ * recall process has its own Lucene index). Bodies are streamed both ways, so an event stream
+ * passes through as it is written.
  */
 final class RoundRobinProxy implements AutoCloseable {
 
@@ -34,7 +36,10 @@ final class RoundRobinProxy implements AutoCloseable {
 
   private static final Set<String> HOP_BY_HOP =
       Set.of("connection", "content-length", "host", "transfer-encoding", "upgrade", "expect");
-  private static final String SHARED_INDEX = "/internal/v1/index/";
+
+  /** Writes into the store the replicas share: index writes, and a restore's import. */
+  private static final List<String> SHARED_WRITES =
+      List.of("/internal/v1/index/", "/internal/v1/import");
 
   private final HttpServer server;
   private final ExecutorService threads = Executors.newCachedThreadPool();
@@ -47,16 +52,38 @@ final class RoundRobinProxy implements AutoCloseable {
   private final List<Routed> routed = new CopyOnWriteArrayList<>();
   private volatile List<URI> backends = List.of();
 
+  private final Set<Integer> drained = ConcurrentHashMap.newKeySet();
+
   RoundRobinProxy() throws IOException {
-    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
+    this(InetAddress.getLoopbackAddress());
+  }
+
+  /** Listening on {@code address} (e.g. a podman network's gateway, for containers). */
+  RoundRobinProxy(InetAddress address) throws IOException {
+    server = HttpServer.create(new InetSocketAddress(address, 0), 64);
     server.createContext("/", this::handle);
     server.setExecutor(threads);
     server.start();
   }
 
-  /** {@code http://127.0.0.1:<port>}. */
+  /** {@code http://<address>:<port>}. */
   String url() {
-    return "http://127.0.0.1:" + server.getAddress().getPort();
+    return "http://"
+        + server.getAddress().getAddress().getHostAddress()
+        + ":"
+        + server.getAddress().getPort();
+  }
+
+  /**
+   * Takes backend {@code index} out of the turn (a pod leaving the Service's endpoints while it
+   * stops) or puts it back; index writes still go to it (the shared store stays shared).
+   */
+  void drain(int index, boolean out) {
+    if (out) {
+      drained.add(index);
+    } else {
+      drained.remove(index);
+    }
   }
 
   /** The replicas, in turn order (until set: 503). */
@@ -79,12 +106,16 @@ final class RoundRobinProxy implements AutoCloseable {
       byte[] body = exchange.getRequestBody().readAllBytes();
       String path = exchange.getRequestURI().getRawPath();
       List<Integer> targets = new ArrayList<>();
-      if (path.startsWith(SHARED_INDEX)) {
+      if (SHARED_WRITES.stream().anyMatch(path::startsWith)) {
         for (int i = 0; i < to.size(); i++) {
           targets.add(i);
         }
       } else {
-        targets.add((int) (next.getAndIncrement() % to.size()));
+        int target;
+        do {
+          target = (int) (next.getAndIncrement() % to.size());
+        } while (drained.contains(target) && drained.size() < to.size());
+        targets.add(target);
       }
       HttpResponse<InputStream> answer = null;
       for (int target : targets) {

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Assumptions;
  * then a no-op {@code kubectl annotate --local} prints the objects as JSON. Rendered directories
  * are cached for the JVM, since every k8s test class reads the same ones.
  */
-final class Kustomize {
+public final class Kustomize {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Map<String, List<JsonNode>> RENDERED = new ConcurrentHashMap<>();
@@ -51,7 +51,7 @@ final class Kustomize {
     }
   }
 
-  static Path repoRoot() {
+  public static Path repoRoot() {
     return REPO_ROOT;
   }
 
@@ -80,7 +80,7 @@ final class Kustomize {
    * The shared ConfigMap, generated as engram-config-&lt;hash of its content&gt;: a change of the
    * configuration renames it in every pod template, so applying it rolls the pods.
    */
-  static JsonNode engramConfig(List<JsonNode> objects) {
+  public static JsonNode engramConfig(List<JsonNode> objects) {
     List<JsonNode> found =
         all(objects, "ConfigMap").stream()
             .filter(c -> c.at("/metadata/name").asText().matches("engram-config-[a-z0-9]{10}"))
@@ -90,7 +90,7 @@ final class Kustomize {
   }
 
   /** The objects {@code kubectl apply -k <dir>} would send, as JSON. */
-  static List<JsonNode> render(String dir) {
+  public static List<JsonNode> render(String dir) {
     return RENDERED.computeIfAbsent(
         dir,
         d -> {
@@ -106,7 +106,7 @@ final class Kustomize {
   }
 
   /** YAML (one or more documents) to JSON objects, as kubectl reads them. */
-  static List<JsonNode> toJson(String yaml) throws Exception {
+  public static List<JsonNode> toJson(String yaml) throws Exception {
     Result json =
         run(
             List.of("kubectl", "annotate", "--local", "-o", "json", "-f", "-", "engram.dev/none-"),
@@ -119,7 +119,7 @@ final class Kustomize {
     return objects;
   }
 
-  static JsonNode find(List<JsonNode> objects, String kind, String name) {
+  public static JsonNode find(List<JsonNode> objects, String kind, String name) {
     return objects.stream()
         .filter(o -> o.path("kind").asText().equals(kind))
         .filter(o -> o.at("/metadata/name").asText().equals(name))
@@ -127,7 +127,7 @@ final class Kustomize {
         .orElseThrow(() -> new AssertionError("no " + kind + " named " + name));
   }
 
-  static List<JsonNode> all(List<JsonNode> objects, String kind) {
+  public static List<JsonNode> all(List<JsonNode> objects, String kind) {
     return objects.stream().filter(o -> o.path("kind").asText().equals(kind)).toList();
   }
 
