@@ -131,6 +131,15 @@ class ContainersIT {
     return answer.json();
   }
 
+  /** A memory of the test's agent and chat, written to capture. */
+  private Answer writeMemory(String text) {
+    return send(
+        "POST",
+        capture() + "/v1/memories",
+        suite.adminKey,
+        Map.of("agent", AGENT, "chat", CHAT, "category", "KNOWLEDGE", "text", text));
+  }
+
   /** What a recall on one replica returns, as kind:id. */
   private List<String> recalled(String recallUrl, String query) {
     Answer answer =
@@ -179,22 +188,9 @@ class ContainersIT {
   @Test
   @Order(2)
   void writesReachBothReplicasAndRecallAndContextFindThem() {
-    memory =
-        ok(
-                "POST",
-                capture() + "/v1/memories",
-                suite.adminKey,
-                Map.of(
-                    "agent",
-                    AGENT,
-                    "chat",
-                    CHAT,
-                    "category",
-                    "KNOWLEDGE",
-                    "text",
-                    "The lighthouse keeper's cat is called Biscuit"))
-            .path("id")
-            .asLong();
+    Answer written = writeMemory("The lighthouse keeper's cat is called Biscuit");
+    assertTrue(written.ok(), written.body());
+    memory = written.json().path("id").asLong();
     assertTrue(memory > 0);
     ok(
         "POST",
@@ -426,19 +422,7 @@ class ContainersIT {
                 while (running.get()) {
                   String marker = marker();
                   Answer answer =
-                      send(
-                          "POST",
-                          capture() + "/v1/memories",
-                          suite.adminKey,
-                          Map.of(
-                              "agent",
-                              AGENT,
-                              "chat",
-                              CHAT,
-                              "category",
-                              "KNOWLEDGE",
-                              "text",
-                              "Spare part " + marker + " is kept in the north storeroom."));
+                      writeMemory("Spare part " + marker + " is kept in the north storeroom.");
                   if (answer.ok()) {
                     acked.add(new Acked(answer.json().path("id").asLong(), marker));
                   } else if (answer.status() == -1) {
