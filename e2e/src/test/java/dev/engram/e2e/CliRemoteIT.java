@@ -26,14 +26,17 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code ./engram} against a suite given only by URL and key, as an operator points it at a
  * cluster: an empty {@code $ENGRAM_HOME}, and capture- and recall-service behind one address that
  * routes by path, as the Ingress in launcher/README.md does (a small proxy here).
  */
+@Tag(SharedSuite.TAG)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CliRemoteIT {
 
@@ -45,9 +48,11 @@ class CliRemoteIT {
   private String key;
   private Path emptyHome;
 
+  @RegisterExtension static final SharedSuite SHARED = SharedSuite.withoutKeys();
+
   @BeforeAll
-  void startTheSuite() throws IOException {
-    started = TestSuite.start("cli-remote", b -> b);
+  void startTheIngress() throws IOException {
+    started = SHARED.started();
     ingress =
         PathRouter.start(started.suite.url(Component.CAPTURE), started.suite.url(Component.RECALL));
     url = "http://127.0.0.1:" + ingress.getAddress().getPort();
@@ -59,9 +64,6 @@ class CliRemoteIT {
   void stopTheSuite() throws IOException {
     if (ingress != null) {
       ingress.stop(0);
-    }
-    if (started != null) {
-      started.close();
     }
     if (emptyHome != null) {
       Files.deleteIfExists(emptyHome);

@@ -15,8 +15,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Issue 12's fault test on the packaged suite: a steady writer posts exchanges, memories and facts
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.Timeout;
  * consistent. Refusals while a store is down must be 503 problem+json; any other error answer, or a
  * write that hangs past the client timeout, fails the test.
  */
+@Tag(SharedSuite.TAG)
 class FaultIT {
 
   /** In this order: the projections first, then the record's writer and the record itself. */
@@ -47,17 +50,18 @@ class FaultIT {
 
   private static final Duration DRAINED_WITHIN = Duration.ofMinutes(6);
 
+  // The shared suite's rate limiter is off: the steady writers must not be refused.
+  @RegisterExtension static final SharedSuite SHARED = SharedSuite.withoutKeys();
+
   @Test
   @Timeout(value = 25, unit = TimeUnit.MINUTES)
   void everyAcknowledgedWriteSurvivesAKillOfEachComponent() throws Exception {
-    try (TestSuite started =
-        TestSuite.start("fault", b -> b.env(Map.of("ENGRAM_RATE_LIMIT_ENABLED", "false")))) {
-      try {
-        writeWhileKilling(started);
-      } catch (Throwable t) {
-        SuiteFaults.keepLogs(started.home);
-        throw t;
-      }
+    TestSuite started = SHARED.started();
+    try {
+      writeWhileKilling(started);
+    } catch (Throwable t) {
+      SuiteFaults.keepLogs(started.home);
+      throw t;
     }
   }
 

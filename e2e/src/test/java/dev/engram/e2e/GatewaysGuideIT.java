@@ -25,10 +25,11 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * docs/gateways.md, run as a reader would run it: every {@code sh} block in order, in one shell
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.TestInstance;
  * this suite's home; and its {@code mcp.json} connected to with a real MCP client. Then what each
  * step promised is checked over the REST API.
  */
+@Tag(SharedSuite.TAG)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class GatewaysGuideIT {
 
@@ -45,20 +47,15 @@ class GatewaysGuideIT {
   private static final Pattern BLOCK = Pattern.compile("(?ms)^```(sh|json)\\n(.*?)^```\\n");
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  @RegisterExtension static final SharedSuite SHARED = SharedSuite.withoutKeys();
+
   private TestSuite started;
   private Suite suite;
 
   @BeforeAll
-  void startTheSuite() throws IOException {
-    started = TestSuite.start("e2e-gateways", b -> b);
+  void useTheSharedSuite() {
+    started = SHARED.started();
     suite = started.suite;
-  }
-
-  @AfterAll
-  void stopTheSuite() throws IOException {
-    if (started != null) {
-      started.close();
-    }
   }
 
   private record Block(String language, String text) {}

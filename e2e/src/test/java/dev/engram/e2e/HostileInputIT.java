@@ -27,10 +27,11 @@ import java.util.Map;
 import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Issue 12's hostile-input suite on the packaged suite: every public operation of every service's
@@ -41,6 +42,7 @@ import org.junit.jupiter.api.TestInstance;
  * (seed printed, {@code -Dhostile.seed} replays a run), so that the run is one suite start under
  * failsafe's JUnit Jupiter alone, with no second test engine.
  */
+@Tag(SharedSuite.TAG)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HostileInputIT {
 
@@ -51,26 +53,19 @@ class HostileInputIT {
 
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+  // The shared suite's rate limiter is off: 429s would hide what the rest of a batch does.
+  @RegisterExtension
+  static final SharedSuite SHARED =
+      SharedSuite.withKeys(KEY, "e2e-hostile:hostile:agent+admin+ops");
+
   private TestSuite started;
   private Suite suite;
 
   @BeforeAll
-  void startTheSuite() throws IOException {
-    started =
-        TestSuite.start(
-            "hostile",
-            b ->
-                b.extraKeys(List.of("e2e-hostile:hostile:agent+admin+ops:" + Keys.sha256(KEY)))
-                    // 429s would hide what the rest of a batch does; the limiter has its own tests.
-                    .env(Map.of("ENGRAM_RATE_LIMIT_ENABLED", "false")));
+  void useTheSharedSuite() {
+    started = SHARED.started();
     suite = started.suite;
-  }
-
-  @AfterAll
-  void stopTheSuite() throws IOException {
-    if (started != null) {
-      started.close();
-    }
   }
 
   @Test

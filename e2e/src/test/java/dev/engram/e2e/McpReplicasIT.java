@@ -27,11 +27,11 @@ import org.junit.jupiter.api.Test;
 /**
  * Issue 30: MCP with recall-service running two replicas behind a round-robin balancer with no
  * affinity ({@link RoundRobinProxy}; every service reaches recall through it too). Every test of
- * {@link McpMicroClawIT} runs again here, each call landing on either replica, and the tests below
- * show one session's calls served by both and a session still answering only the key that opened it
- * on both.
+ * {@link McpMicroClawChecks} runs here too, each call landing on either replica, and the tests
+ * below show one session's calls served by both and a session still answering only the key that
+ * opened it on both.
  */
-class McpReplicasIT extends McpMicroClawIT {
+class McpReplicasIT extends McpMicroClawChecks {
 
   private RoundRobinProxy proxy;
   private Process second;
@@ -71,7 +71,9 @@ class McpReplicasIT extends McpMicroClawIT {
       if (proxy != null) {
         proxy.close();
       }
-      super.stopTheSuite();
+      if (started != null) {
+        started.close();
+      }
     }
   }
 

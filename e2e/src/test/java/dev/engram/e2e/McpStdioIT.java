@@ -28,10 +28,11 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code ./engram mcp} against the packaged suite, launched as desktop clients launch it: by the
@@ -39,6 +40,7 @@ import org.junit.jupiter.api.TestInstance;
  * Code and Cursor configurations. The same tools as over HTTP, MicroClaw's ops and a whole session
  * through it, a refused key, a restarted recall-service, and nothing but JSON-RPC on stdout.
  */
+@Tag(SharedSuite.TAG)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class McpStdioIT {
 
@@ -49,22 +51,16 @@ class McpStdioIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String KEY = Keys.random();
 
+  @RegisterExtension
+  static final SharedSuite SHARED = SharedSuite.withKeys(KEY, "e2e-stdio:stdio:agent");
+
   private TestSuite started;
   private Suite suite;
 
   @BeforeAll
-  void startTheSuite() throws IOException {
-    started =
-        TestSuite.start(
-            "e2e-stdio", b -> b.extraKeys(List.of("e2e-stdio:stdio:agent:" + Keys.sha256(KEY))));
+  void useTheSharedSuite() {
+    started = SHARED.started();
     suite = started.suite;
-  }
-
-  @AfterAll
-  void stopTheSuite() throws IOException {
-    if (started != null) {
-      started.close();
-    }
   }
 
   /** The bridge as a stdio client launches it; its stderr lines land in {@code stderr}. */

@@ -12,16 +12,16 @@ import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTranspor
 import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.McpJsonDefaults;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Issue 30's "done when": a gateway runs a whole turn over MCP alone against the packaged suite,
@@ -30,6 +30,7 @@ import org.junit.jupiter.api.TestInstance;
  * Reflector made of the turns ({@link WholeTurn}). Also against the real capture-service: tenant
  * notes need an admin key, and another tenant's key sees none of the chat.
  */
+@Tag(SharedSuite.TAG)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class McpWholeTurnIT {
 
@@ -39,28 +40,20 @@ class McpWholeTurnIT {
   private static final String AGENT = "turn-bot";
   private static final String CHAT = "telegram:3030";
 
+  @RegisterExtension
+  static final SharedSuite SHARED =
+      SharedSuite.withKeys(
+          AGENT_KEY, "e2e-turn-agent:turns:agent",
+          ADMIN_KEY, "e2e-turn-admin:turns:admin",
+          OTHER_TENANT_KEY, "e2e-turn-other:elsewhere:agent");
+
   private TestSuite started;
   private Suite suite;
 
   @BeforeAll
-  void startTheSuite() throws IOException {
-    started =
-        TestSuite.start(
-            "e2e-whole-turn",
-            b ->
-                b.extraKeys(
-                    List.of(
-                        "e2e-turn-agent:turns:agent:" + Keys.sha256(AGENT_KEY),
-                        "e2e-turn-admin:turns:admin:" + Keys.sha256(ADMIN_KEY),
-                        "e2e-turn-other:elsewhere:agent:" + Keys.sha256(OTHER_TENANT_KEY))));
+  void useTheSharedSuite() {
+    started = SHARED.started();
     suite = started.suite;
-  }
-
-  @AfterAll
-  void stopTheSuite() throws IOException {
-    if (started != null) {
-      started.close();
-    }
   }
 
   /** An initialized client whose transport sends these headers with every request. */

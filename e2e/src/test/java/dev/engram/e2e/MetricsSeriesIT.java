@@ -22,10 +22,11 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Every series the Grafana dashboard and the PrometheusRule alerts of {@code
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.TestInstance;
  * scraped, and the metric names are parsed out of every PromQL expression and looked up. A renamed
  * meter would otherwise leave an empty panel or an alert that can never fire.
  */
+@Tag(SharedSuite.TAG)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MetricsSeriesIT {
 
@@ -41,20 +43,13 @@ class MetricsSeriesIT {
   private static final List<Component> SERVICES =
       List.of(Component.CAPTURE, Component.RECALL, Component.GRAPH, Component.VAULT);
 
-  private TestSuite started;
+  @RegisterExtension static final SharedSuite SHARED = SharedSuite.withoutKeys();
+
   private Suite suite;
 
   @BeforeAll
-  void startTheSuite() throws IOException {
-    started = TestSuite.start("metrics", b -> b);
-    suite = started.suite;
-  }
-
-  @AfterAll
-  void stopTheSuite() throws IOException {
-    if (started != null) {
-      started.close();
-    }
+  void useTheSharedSuite() {
+    suite = SHARED.started().suite;
   }
 
   @Test

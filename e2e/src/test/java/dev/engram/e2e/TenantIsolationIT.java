@@ -26,10 +26,11 @@ import java.util.Random;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Two tenants in one suite: A writes distinctive data everywhere it can, then B, with its own agent
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.TestInstance;
  * read at test time so a new one cannot be forgotten, plus the reading POSTs and MCP tools) with
  * A's ids and names filled in, and must see nothing of A and no 5xx (issue 12).
  */
+@Tag(SharedSuite.TAG)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TenantIsolationIT {
 
@@ -45,6 +47,14 @@ class TenantIsolationIT {
   private static final String A_ADMIN_KEY = Keys.random();
   private static final String B_AGENT_KEY = Keys.random();
   private static final String B_ADMIN_KEY = Keys.random();
+
+  @RegisterExtension
+  static final SharedSuite SHARED =
+      SharedSuite.withKeys(
+          A_AGENT_KEY, "iso-a-agent:tenant-a:agent",
+          A_ADMIN_KEY, "iso-a-admin:tenant-a:agent+admin",
+          B_AGENT_KEY, "iso-b-agent:tenant-b:agent",
+          B_ADMIN_KEY, "iso-b-admin:tenant-b:agent+admin");
 
   /** A word nobody else writes; every name of A contains it, so one search finds every leak. */
   private static final String MARKER = "zqiso" + letters(10);
@@ -79,25 +89,9 @@ class TenantIsolationIT {
   private final Map<String, List<Integer>> statuses = new java.util.TreeMap<>();
 
   @BeforeAll
-  void startTheSuite() throws IOException {
-    started =
-        TestSuite.start(
-            "e2e-isolation",
-            b ->
-                b.extraKeys(
-                    List.of(
-                        "iso-a-agent:tenant-a:agent:" + Keys.sha256(A_AGENT_KEY),
-                        "iso-a-admin:tenant-a:agent+admin:" + Keys.sha256(A_ADMIN_KEY),
-                        "iso-b-agent:tenant-b:agent:" + Keys.sha256(B_AGENT_KEY),
-                        "iso-b-admin:tenant-b:agent+admin:" + Keys.sha256(B_ADMIN_KEY))));
+  void useTheSharedSuite() {
+    started = SHARED.started();
     suite = started.suite;
-  }
-
-  @AfterAll
-  void stopTheSuite() throws IOException {
-    if (started != null) {
-      started.close();
-    }
   }
 
   private static String letters(int n) {

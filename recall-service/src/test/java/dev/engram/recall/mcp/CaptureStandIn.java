@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * Stands in for capture-service's memory API in these tests, with its rules as far as the MCP tools
  * depend on them: tenant from the key (404 for another tenant's id), scope from agent/chat, listing
  * by agent, chat, scope and status in pages, and which states each write accepts. The real API is
- * exercised end to end by McpMicroClawIT.
+ * exercised end to end by McpMicroClawIT and McpReplicasIT (McpMicroClawChecks).
  */
 final class CaptureStandIn implements AutoCloseable {
 
