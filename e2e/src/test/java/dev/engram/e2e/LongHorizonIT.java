@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.engram.contracts.fixtures.ToolAnswer;
 import dev.engram.launcher.Component;
 import dev.engram.launcher.Suite;
 import io.restassured.path.json.JsonPath;
@@ -189,7 +190,7 @@ class LongHorizonIT {
 
     // The MCP tool that forgets memories meets the same guard.
     try (McpMicroClaw mcp = mcp()) {
-      McpMicroClaw.Answer forget = mcp.call("forget", "{\"agent\":\"bot\",\"id\":" + memory + "}");
+      ToolAnswer forget = mcp.call("forget", "{\"agent\":\"bot\",\"id\":" + memory + "}");
       assertTrue(forget.isError() && forget.text().contains("canonical"), forget.text());
     }
     as(admin, Component.CAPTURE).get("/v1/memories/" + memory).then().statusCode(200);

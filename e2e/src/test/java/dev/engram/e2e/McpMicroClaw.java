@@ -1,19 +1,14 @@
 package dev.engram.e2e;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.engram.contracts.fixtures.ToolAnswer;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
-import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -25,20 +20,6 @@ import java.util.Map;
  * 2024-11-05), reading only the text of each answer as MicroClaw does.
  */
 final class McpMicroClaw implements AutoCloseable {
-
-  private static final ObjectMapper JSON = new ObjectMapper();
-
-  /** One answer: MicroClaw reads the error flag and the text items only. */
-  record Answer(boolean isError, String text) {
-
-    JsonNode json() {
-      try {
-        return JSON.readTree(text);
-      } catch (IOException e) {
-        throw new UncheckedIOException("not bare JSON: " + text, e);
-      }
-    }
-  }
 
   private final McpSyncClient client;
 
@@ -82,19 +63,13 @@ final class McpMicroClaw implements AutoCloseable {
   }
 
   /** A call with MicroClaw's arguments exactly as written (JSON nulls included). */
-  Answer call(String tool, String arguments) {
-    McpSchema.CallToolResult result =
-        client.callTool(
-            new McpSchema.CallToolRequest(McpJsonDefaults.getMapper(), tool, arguments));
-    assertEquals(1, result.content().size(), "one content item: " + result.content());
-    McpSchema.TextContent text =
-        assertInstanceOf(McpSchema.TextContent.class, result.content().get(0));
-    return new Answer(Boolean.TRUE.equals(result.isError()), text.text());
+  ToolAnswer call(String tool, String arguments) {
+    return ToolAnswer.call(client, tool, arguments);
   }
 
   /** A call that must succeed; its JSON. */
   JsonNode ok(String tool, String arguments) {
-    Answer answer = call(tool, arguments);
+    ToolAnswer answer = call(tool, arguments);
     assertFalse(answer.isError(), arguments + " -> " + answer.text());
     return answer.json();
   }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.engram.contracts.fixtures.ToolAnswer;
 import dev.engram.launcher.Component;
 import dev.engram.launcher.Suite;
 import dev.engram.launcher.SuiteBuilder;
@@ -182,12 +183,12 @@ abstract class McpMicroClawChecks {
       assertEquals(
           "{\"updated\":false}",
           claw.call("memory_upsert", "{\"op\":\"archive\",\"id\":987654321}").text());
-      McpMicroClaw.Answer unknown =
+      ToolAnswer unknown =
           claw.call(
               "memory_upsert",
               "{\"op\":\"supersede\",\"from_memory_id\":987654321,\"content\":\"x\",\"reason\":null}");
       assertTrue(unknown.isError() && unknown.text().contains("no memory with id 987654321"));
-      McpMicroClaw.Answer bad = claw.call("memory_query", "{\"op\":\"drop_all\"}");
+      ToolAnswer bad = claw.call("memory_query", "{\"op\":\"drop_all\"}");
       assertTrue(bad.isError() && bad.text().contains("unsupported op"), bad.text());
 
       // Another tenant: the same ids are unknown, its chat 42 is its own.

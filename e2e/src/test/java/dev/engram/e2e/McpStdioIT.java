@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.engram.contracts.fixtures.ToolAnswer;
 import dev.engram.launcher.Component;
 import dev.engram.launcher.Suite;
 import io.modelcontextprotocol.client.transport.ServerParameters;
@@ -109,7 +110,7 @@ class McpStdioIT {
       // ENGRAM_AGENT reached recall-service as X-Engram-Agent: the memory is that agent's.
       assertEquals("stdio-bot", agentOf(id));
       // The suite's refusal comes back unchanged.
-      McpMicroClaw.Answer bad = stdio.call("memory_query", "{\"op\":\"drop_all\"}");
+      ToolAnswer bad = stdio.call("memory_query", "{\"op\":\"drop_all\"}");
       assertTrue(bad.isError() && bad.text().contains("unsupported op"), bad.text());
 
       JsonNode session =
@@ -192,7 +193,7 @@ class McpStdioIT {
       stdio.initialize();
       stdio.ok("memory_query", "{\"op\":\"list\",\"chat_id\":7}");
       suite.stop(Component.RECALL);
-      McpMicroClaw.Answer down = stdio.call("memory_query", "{\"op\":\"list\",\"chat_id\":7}");
+      ToolAnswer down = stdio.call("memory_query", "{\"op\":\"list\",\"chat_id\":7}");
       assertTrue(down.isError() && down.text().contains("Engram is unreachable"), down.text());
       suite.start(Component.RECALL);
       // The restarted recall-service serves the same session: its id is signed with the suite's

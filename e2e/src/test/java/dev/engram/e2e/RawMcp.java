@@ -3,7 +3,7 @@ package dev.engram.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.engram.contracts.fixtures.JsonRpc;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -12,7 +12,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -21,28 +20,12 @@ import java.util.List;
  */
 final class RawMcp {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   /** What came back: the status and the body (empty for an open event stream). */
   record Answer(int status, String body, String session) {
 
     /** The JSON-RPC messages of a plain JSON answer or of an event stream's data lines. */
     List<JsonNode> messages() throws IOException {
-      List<JsonNode> messages = new ArrayList<>();
-      String trimmed = body.strip();
-      List<String> parts =
-          trimmed.startsWith("{") || trimmed.startsWith("[")
-              ? List.of(trimmed)
-              : body.lines().filter(l -> l.startsWith("data:")).map(l -> l.substring(5)).toList();
-      for (String part : parts) {
-        JsonNode node = JSON.readTree(part);
-        if (node.isArray()) {
-          node.forEach(messages::add);
-        } else {
-          messages.add(node);
-        }
-      }
-      return messages;
+      return JsonRpc.messages(body);
     }
 
     /** The first (or only) message. */
@@ -61,13 +44,7 @@ final class RawMcp {
 
   /** One JSON-RPC request as a string. */
   static String call(Object id, String method, String params) {
-    return "{\"jsonrpc\":\"2.0\",\"id\":"
-        + id
-        + ",\"method\":\""
-        + method
-        + "\",\"params\":"
-        + params
-        + "}";
+    return JsonRpc.call(id, method, params);
   }
 
   /** Opens a session of {@code version}, sends notifications/initialized; the session id. */

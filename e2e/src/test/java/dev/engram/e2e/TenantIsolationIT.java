@@ -20,11 +20,9 @@ import java.util.Comparator;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeSet;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -84,9 +82,7 @@ class TenantIsolationIT {
   private TestSuite started;
   private Suite suite;
   private final List<Long> memoryIds = new ArrayList<>();
-  private final List<String> leaks = new ArrayList<>();
-  private int checked;
-  private final Map<String, List<Integer>> statuses = new java.util.TreeMap<>();
+  private final LeakCheck leakCheck = new LeakCheck(MARKER, NAMES, memoryIds);
 
   @BeforeAll
   void useTheSharedSuite() {
@@ -148,8 +144,11 @@ class TenantIsolationIT {
     assertTrue(neither.isEmpty(), "skipped GETs no longer in the OpenAPI documents: " + neither);
     System.out.printf(
         "[isolation] %d OpenAPI GETs + %d reading POSTs + MCP tools: %d calls checked, %d skipped%n",
-        gets.size(), READING_POSTS.size(), checked, SKIPPED.size());
-    statuses.forEach((call, codes) -> System.out.println("[isolation] " + call + " " + codes));
+        gets.size(), READING_POSTS.size(), leakCheck.checked(), SKIPPED.size());
+    leakCheck
+        .statuses()
+        .forEach((call, codes) -> System.out.println("[isolation] " + call + " " + codes));
+    List<String> leaks = leakCheck.leaks();
     leaks.forEach(l -> System.out.println("[isolation] FINDING " + l));
     assertEquals(List.of(), leaks, "tenant B saw tenant A or got a 5xx");
   }
@@ -204,7 +203,8 @@ class TenantIsolationIT {
     String a = ConsoleHttp.signIn(suite, A_ADMIN_KEY);
     for (String page : pages.withTenantAData()) {
       String body = ConsoleHttp.in(suite, a).get(page).asString();
-      assertTrue(!findings(page, page, body).isEmpty(), "A's own " + page + " shows A: " + body);
+      assertTrue(
+          !leakCheck.findings(page, page, body).isEmpty(), "A's own " + page + " shows A: " + body);
     }
     List<String> found = new ArrayList<>();
     for (String key : List.of(B_AGENT_KEY, B_ADMIN_KEY)) {
@@ -215,7 +215,7 @@ class TenantIsolationIT {
         if (r.statusCode() >= 300 && r.statusCode() != 403 && r.statusCode() != 404) {
           found.add(call + " " + r.asString());
         }
-        found.addAll(findings(call, page, r.asString()));
+        found.addAll(leakCheck.findings(call, page, r.asString()));
         found.addAll(pages.linksToTenantA(call, r.asString()));
       }
     }
@@ -318,20 +318,20 @@ class TenantIsolationIT {
   /** A control: the check flags A's own answers, so a quiet run means B saw nothing of A. */
   private void theCheckSeesTenantAInItsOwnAnswers() {
     Map<String, Object> query = Map.of("agent", AGENT, "chat", CHAT, "query", PERSON, "k", 20);
-    check(
+    leakCheck.check(
         "control recall",
         query.toString(),
         as(A_AGENT_KEY, Component.RECALL).body(query).post("/v1/recall"));
-    assertTrue(leaks.stream().anyMatch(l -> l.contains("marker")), "A's recall: " + leaks);
-    leaks.clear();
+    List<String> recalled = leakCheck.leaks();
+    assertTrue(recalled.stream().anyMatch(l -> l.contains("marker")), "A's recall: " + recalled);
+    leakCheck.clear();
     String memory = "/v1/memories/" + memoryIds.get(2);
-    check("control memory", memory, as(A_AGENT_KEY, Component.CAPTURE).get(memory));
+    leakCheck.check("control memory", memory, as(A_AGENT_KEY, Component.CAPTURE).get(memory));
+    List<String> shown = leakCheck.leaks();
     assertTrue(
-        leaks.stream().anyMatch(l -> l.contains("memory id")) && leaks.size() >= 2,
-        "A's memory shows its marker and its id: " + leaks);
-    leaks.clear();
-    statuses.clear();
-    checked = 0;
+        shown.stream().anyMatch(l -> l.contains("memory id")) && shown.size() >= 2,
+        "A's memory shows its marker and its id: " + shown);
+    leakCheck.clear();
   }
 
   /** A's value for a path or query parameter, or null when A has none for it. */
@@ -377,7 +377,7 @@ class TenantIsolationIT {
     }
     // Path parameters the document declares only in the template (e.g. regex ones).
     path = path.replaceAll("\\{owners[^}]*}", "chats").replaceAll("\\{[^}]+}", "1");
-    check(service.id() + " GET " + path, path + sent, request.get(path));
+    leakCheck.check(service.id() + " GET " + path, path + sent, request.get(path));
   }
 
   private void readingPostsAsB() {
@@ -405,7 +405,7 @@ class TenantIsolationIT {
             Response r = as(key, Component.RECALL).body(body).post(path);
             // A refused body would check nothing: these must be answered.
             assertEquals(200, r.statusCode(), path + " " + body + " -> " + r.asString());
-            check("recall POST " + path, body.toString(), r);
+            leakCheck.check("recall POST " + path, body.toString(), r);
           });
     }
   }
@@ -440,56 +440,15 @@ class TenantIsolationIT {
       try (McpMicroClaw claw = new McpMicroClaw(suite.url(Component.RECALL), key)) {
         claw.initialize();
         for (String[] call : calls) {
-          checkText("mcp " + call[0] + " " + call[1], call[1], claw.call(call[0], call[1]).text());
+          leakCheck.checkText(
+              "mcp " + call[0] + " " + call[1], call[1], claw.call(call[0], call[1]).text());
         }
         for (long id : memoryIds) {
           String args = "{\"op\":\"get\",\"id\":" + id + "}";
-          checkText("mcp memory_query " + args, args, claw.call("memory_query", args).text());
+          leakCheck.checkText(
+              "mcp memory_query " + args, args, claw.call("memory_query", args).text());
         }
       }
     }
-  }
-
-  private void check(String call, String sent, Response response) {
-    statuses.computeIfAbsent(call, c -> new ArrayList<>()).add(response.statusCode());
-    if (response.statusCode() >= 500) {
-      leaks.add(call + " -> " + response.statusCode() + " " + response.asString());
-    }
-    checkText(call + " -> " + response.statusCode(), sent, response.asString());
-  }
-
-  /**
-   * The answer must not show A's data nor carry A's memory ids. Every text and name of A holds the
-   * marker; the names B itself sent in this call may be echoed (a 404 names what was not found), so
-   * they are cut out first, and any marker left came from A's records.
-   */
-  private void checkText(String call, String sent, String text) {
-    checked++;
-    leaks.addAll(findings(call, sent, text));
-  }
-
-  /** What {@link #checkText} finds of A in {@code text}, one line each. */
-  private List<String> findings(String call, String sent, String text) {
-    List<String> found = new ArrayList<>();
-    String lower = text.toLowerCase(Locale.ROOT);
-    for (String name : NAMES) {
-      if (sent.contains(name)) {
-        lower = lower.replace(name.toLowerCase(Locale.ROOT), "<sent>");
-      }
-    }
-    if (lower.contains(MARKER)) {
-      found.add(call + " shows tenant A's marker: " + excerpt(lower, lower.indexOf(MARKER)));
-    }
-    for (long id : memoryIds) {
-      var m = Pattern.compile("\"[a-z_]*id\"\\s*:\\s*\"?" + id + "\"?[,}\\]]").matcher(text);
-      if (m.find()) {
-        found.add(call + " shows tenant A's memory id " + id + ": " + excerpt(text, m.start()));
-      }
-    }
-    return found;
-  }
-
-  private static String excerpt(String text, int at) {
-    return text.substring(Math.max(0, at - 120), Math.min(text.length(), at + 120));
   }
 }

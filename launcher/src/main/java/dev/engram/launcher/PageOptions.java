@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import picocli.CommandLine.Option;
 
 /** {@code --limit N --cursor C} of a listing verb, as capture's paged REST takes them. */
@@ -28,6 +29,23 @@ final class PageOptions {
       query.add("cursor=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8));
     }
     return path + "?" + String.join("&", query);
+  }
+
+  /**
+   * Prints a page of a listing: each of its items, {@code none} when it has none, then where the
+   * next page starts. A null page (the call failed and has said so) prints nothing.
+   */
+  static void print(
+      Map<String, Object> page, PrintStream out, String none, Consumer<Map<String, Object>> item) {
+    if (page == null) {
+      return;
+    }
+    List<Object> items = ServiceClient.asList(page.get("items"));
+    if (items.isEmpty()) {
+      out.println(none);
+    }
+    items.forEach(o -> item.accept(ServiceClient.asMap(o)));
+    printNext(page, out);
   }
 
   /** {@code more: --cursor C} when the page says there is more. */

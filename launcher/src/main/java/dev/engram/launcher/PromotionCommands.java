@@ -1,7 +1,6 @@
 package dev.engram.launcher;
 
 import java.io.PrintStream;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine.Command;
@@ -55,15 +54,8 @@ final class PromotionCommands {
           Status status) {
     String path = pages.path("/v1/promotions", "status", status);
     Map<String, Object> page = memory.calls(call).callForMap(Component.CAPTURE, c -> c.get(path));
-    if (page == null) {
-      return 0;
-    }
-    List<Object> items = ServiceClient.asList(page.get("items"));
-    if (items.isEmpty()) {
-      out.println("No promotions" + (status == null ? "" : " " + status));
-    }
-    items.forEach(item -> print(ServiceClient.asMap(item)));
-    PageOptions.printNext(page, out);
+    PageOptions.print(
+        page, out, "No promotions" + (status == null ? "" : " " + status), this::print);
     return 0;
   }
 

@@ -1,7 +1,6 @@
 package dev.engram.launcher;
 
 import java.io.PrintStream;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine.Command;
@@ -59,27 +58,22 @@ final class QuarantineCommands {
           Type type) {
     String path = pages.path("/v1/quarantine", "type", type);
     Map<String, Object> page = memory.calls(call).callForMap(Component.CAPTURE, c -> c.get(path));
-    if (page == null) {
-      return 0;
-    }
-    List<Object> items = ServiceClient.asList(page.get("items"));
-    if (items.isEmpty()) {
-      out.println("Nothing in quarantine" + (type == null ? "" : " of type " + type));
-    }
-    for (Object o : items) {
-      Map<String, Object> item = ServiceClient.asMap(o);
-      out.printf(
-          "%-8s #%-6s agent %s%s, %s: %s%n",
-          item.get("type"),
-          item.get("id"),
-          item.get("agent"),
-          item.get("chat") == null ? "" : ", chat " + item.get("chat"),
-          item.get("created_at"),
-          item.get("reason"));
-      out.println("  " + String.valueOf(item.get("text")).replaceAll("\\s+", " ").strip());
-    }
-    PageOptions.printNext(page, out);
+    PageOptions.print(
+        page, out, "Nothing in quarantine" + (type == null ? "" : " of type " + type), this::print);
     return 0;
+  }
+
+  /** {@code memory #42 agent a, chat c, <when>: <why>} and the text, indented. */
+  private void print(Map<String, Object> item) {
+    out.printf(
+        "%-8s #%-6s agent %s%s, %s: %s%n",
+        item.get("type"),
+        item.get("id"),
+        item.get("agent"),
+        item.get("chat") == null ? "" : ", chat " + item.get("chat"),
+        item.get("created_at"),
+        item.get("reason"));
+    out.println("  " + String.valueOf(item.get("text")).replaceAll("\\s+", " ").strip());
   }
 
   @Command(name = "release", description = "store item ID as it was (it was a false alarm)")

@@ -8,12 +8,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -113,27 +111,14 @@ final class ExchangeIngest {
     Files.createDirectories(stateFile.toAbsolutePath().getParent());
     AtomicInteger open = new AtomicInteger(queue.size());
     IndexWait probe = new IndexWait(api, out);
-    long start = System.nanoTime();
+    IngestProgress progress =
+        new IngestProgress(probe, out, "exchange", "exchanges", already, n, written);
     try (ExecutorService pool = Executors.newFixedThreadPool(clients)) {
       List<Future<?>> workers = new ArrayList<>();
       for (int w = 0; w < clients; w++) {
         workers.add(pool.submit(() -> work(queue, open)));
       }
-      long lastPrint = System.nanoTime();
-      while (!workers.stream().allMatch(Future::isDone)) {
-        Thread.sleep(250);
-        if (System.nanoTime() - lastPrint >= 10_000_000_000L) {
-          lastPrint = System.nanoTime();
-          progress(probe, start, already, n);
-        }
-      }
-      for (Future<?> worker : workers) {
-        try {
-          worker.get();
-        } catch (ExecutionException e) {
-          throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
-        }
-      }
+      progress.await(workers);
     }
   }
 
@@ -147,7 +132,7 @@ final class ExchangeIngest {
       long to = turns.batchEnd(c.chat, c.next, c.end);
       try {
         post(c.chat, c.next, to);
-        record(c.chat, to);
+        IngestProgress.record(stateFile, SentenceGenerator.chat(c.chat) + " " + to);
       } catch (IOException | RuntimeException e) {
         failed = true; // the others stop too: this chat never comes back to the queue
         throw e;
@@ -180,30 +165,5 @@ final class ExchangeIngest {
     }
     written.addAndGet(to - from);
     requests.incrementAndGet();
-  }
-
-  private synchronized void record(int chat, long turnsDone) throws IOException {
-    Files.writeString(
-        stateFile,
-        SentenceGenerator.chat(chat) + " " + turnsDone + "\n",
-        StandardCharsets.UTF_8,
-        StandardOpenOption.CREATE,
-        StandardOpenOption.APPEND);
-  }
-
-  private void progress(IndexWait probe, long start, long already, long n) {
-    double seconds = (System.nanoTime() - start) / 1e9;
-    long w = written.get();
-    double rate = w / seconds;
-    var indexed = probe.indexedDocuments("exchange");
-    var pending = probe.outboxPending();
-    out.printf(
-        "  %d/%d acknowledged (%.0f/s, ETA %s); recall index: %s exchanges; outbox pending %s%n",
-        already + w,
-        n,
-        rate,
-        rate > 0 ? IndexWait.eta((n - already - w) / rate) : "?",
-        indexed.isPresent() ? indexed.getAsLong() : "?",
-        pending.isPresent() ? pending.getAsLong() : "?");
   }
 }

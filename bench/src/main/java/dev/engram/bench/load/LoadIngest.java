@@ -8,12 +8,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -90,27 +88,14 @@ final class LoadIngest {
     }
     Files.createDirectories(stateFile.toAbsolutePath().getParent());
     IndexWait probe = new IndexWait(api, out);
-    long start = System.nanoTime();
+    IngestProgress progress =
+        new IngestProgress(probe, out, "memory", "memories", already, n, written);
     try (ExecutorService pool = Executors.newFixedThreadPool(concurrency + 1)) {
       List<Future<?>> workers = new ArrayList<>();
       for (int w = 0; w < concurrency; w++) {
         workers.add(pool.submit(() -> work(queue)));
       }
-      long lastPrint = System.nanoTime();
-      while (!workers.stream().allMatch(Future::isDone)) {
-        Thread.sleep(250);
-        if (System.nanoTime() - lastPrint >= 10_000_000_000L) {
-          lastPrint = System.nanoTime();
-          progress(probe, start, already, n);
-        }
-      }
-      for (Future<?> worker : workers) {
-        try {
-          worker.get();
-        } catch (ExecutionException e) {
-          throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
-        }
-      }
+      progress.await(workers);
     }
   }
 
@@ -124,7 +109,7 @@ final class LoadIngest {
         lastWriteNanos.accumulateAndGet(System.nanoTime(), Math::max);
         written.incrementAndGet();
       }
-      record(chunk);
+      IngestProgress.record(stateFile, chunk[0] + " " + chunk[1]);
     }
     return null;
   }
@@ -146,30 +131,5 @@ final class LoadIngest {
     body.put("source", "bench");
     body.putObject("metadata").put("n", Long.toString(i));
     return body;
-  }
-
-  private synchronized void record(long[] chunk) throws IOException {
-    Files.writeString(
-        stateFile,
-        chunk[0] + " " + chunk[1] + "\n",
-        StandardCharsets.UTF_8,
-        StandardOpenOption.CREATE,
-        StandardOpenOption.APPEND);
-  }
-
-  private void progress(IndexWait probe, long start, long already, long n) {
-    double seconds = (System.nanoTime() - start) / 1e9;
-    long w = written.get();
-    double rate = w / seconds;
-    var indexed = probe.indexedDocuments("memory");
-    var pending = probe.outboxPending();
-    out.printf(
-        "  %d/%d acknowledged (%.0f/s, ETA %s); recall index: %s memories; outbox pending %s%n",
-        already + w,
-        n,
-        rate,
-        rate > 0 ? IndexWait.eta((n - already - w) / rate) : "?",
-        indexed.isPresent() ? indexed.getAsLong() : "?",
-        pending.isPresent() ? pending.getAsLong() : "?");
   }
 }

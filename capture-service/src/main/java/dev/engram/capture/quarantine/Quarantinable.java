@@ -12,6 +12,7 @@ import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.smallrye.mutiny.Uni;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * One kind of item the poisoning gate can hold back, and what an admin can do with it: list it,
@@ -31,6 +32,18 @@ sealed interface Quarantinable permits QuarantinedMemories, QuarantinedExchanges
 
   /** Deletes the item (audited). */
   Uni<Void> delete(Caller caller, long id);
+
+  /** A page of the tenant's rows in {@code status} below {@code before}, newest first, as items. */
+  static <E> Uni<List<QuarantinedItem>> newest(
+      PanacheRepositoryBase<E, Long> rows,
+      Caller caller,
+      Object status,
+      Long before,
+      int limit,
+      Function<E, QuarantinedItem> item) {
+    return QuarantineQueries.newest(rows, caller.tenant(), status, before, limit)
+        .map(page -> page.stream().map(item).toList());
+  }
 
   /** The tenant's row with this id in {@code status}, locked; a 404 naming the type otherwise. */
   static <E> Uni<E> held(

@@ -34,23 +34,22 @@ final class QuarantinedExchanges implements Quarantinable {
 
   @Override
   public Uni<List<QuarantinedItem>> page(Caller caller, Long before, int limit) {
-    return QuarantineQueries.newest(
-            exchanges, caller.tenant(), ExchangeStatus.QUARANTINED, before, limit)
-        .map(
-            rows ->
-                rows.stream()
-                    .map(
-                        e ->
-                            new QuarantinedItem(
-                                "exchange",
-                                e.id,
-                                e.agent,
-                                e.chat,
-                                e.text,
-                                e.statusReason,
-                                e.speaker,
-                                e.recordedAt))
-                    .toList());
+    return Quarantinable.newest(
+        exchanges,
+        caller,
+        ExchangeStatus.QUARANTINED,
+        before,
+        limit,
+        e ->
+            new QuarantinedItem(
+                "exchange",
+                e.id,
+                e.agent,
+                e.chat,
+                e.text,
+                e.statusReason,
+                e.speaker,
+                e.recordedAt));
   }
 
   @Override

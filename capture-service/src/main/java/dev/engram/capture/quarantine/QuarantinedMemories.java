@@ -46,23 +46,15 @@ final class QuarantinedMemories implements Quarantinable {
 
   @Override
   public Uni<List<QuarantinedItem>> page(Caller caller, Long before, int limit) {
-    return QuarantineQueries.newest(
-            memories, caller.tenant(), MemoryStatus.QUARANTINED, before, limit)
-        .map(
-            rows ->
-                rows.stream()
-                    .map(
-                        m ->
-                            new QuarantinedItem(
-                                "memory",
-                                m.id,
-                                m.agent,
-                                m.chat,
-                                m.text,
-                                m.statusReason,
-                                m.source,
-                                m.createdAt))
-                    .toList());
+    return Quarantinable.newest(
+        memories,
+        caller,
+        MemoryStatus.QUARANTINED,
+        before,
+        limit,
+        m ->
+            new QuarantinedItem(
+                "memory", m.id, m.agent, m.chat, m.text, m.statusReason, m.source, m.createdAt));
   }
 
   @Override

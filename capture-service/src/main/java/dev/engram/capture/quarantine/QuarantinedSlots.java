@@ -31,22 +31,22 @@ final class QuarantinedSlots implements Quarantinable {
 
   @Override
   public Uni<List<QuarantinedItem>> page(Caller caller, Long before, int limit) {
-    return QuarantineQueries.newest(slots, caller.tenant(), SlotStatus.QUARANTINED, before, limit)
-        .map(
-            rows ->
-                rows.stream()
-                    .map(
-                        s ->
-                            new QuarantinedItem(
-                                "slot",
-                                s.id,
-                                s.agent,
-                                null,
-                                s.content,
-                                s.statusReason,
-                                s.ownerType + "/" + s.ownerId + "/" + s.name,
-                                s.updatedAt))
-                    .toList());
+    return Quarantinable.newest(
+        slots,
+        caller,
+        SlotStatus.QUARANTINED,
+        before,
+        limit,
+        s ->
+            new QuarantinedItem(
+                "slot",
+                s.id,
+                s.agent,
+                null,
+                s.content,
+                s.statusReason,
+                s.ownerType + "/" + s.ownerId + "/" + s.name,
+                s.updatedAt));
   }
 
   @Override

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.engram.contracts.fixtures.ToolAnswer;
 import dev.engram.recall.RecallTestResources;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -66,13 +67,13 @@ class EngramToolsTest {
   }
 
   static JsonNode ok(McpTestClient client, String tool, String arguments) {
-    McpTestClient.Answer answer = client.call(tool, arguments);
+    ToolAnswer answer = client.call(tool, arguments);
     assertFalse(answer.isError(), answer.text());
     return answer.json();
   }
 
   static String error(McpTestClient client, String tool, String arguments) {
-    McpTestClient.Answer answer = client.call(tool, arguments);
+    ToolAnswer answer = client.call(tool, arguments);
     assertTrue(answer.isError(), tool + " " + arguments + " answered " + answer.text());
     return answer.text();
   }

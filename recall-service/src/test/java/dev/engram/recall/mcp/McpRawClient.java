@@ -3,19 +3,16 @@ package dev.engram.recall.mcp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.engram.contracts.fixtures.JsonRpc;
 import java.net.URI;
 import java.net.URL;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.ArrayList;
 import java.util.List;
 
 /** JSON-RPC over raw HTTP to this module's {@code /mcp}, for tests that count calls and errors. */
 public final class McpRawClient {
-
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private final URL mcp;
 
@@ -25,13 +22,7 @@ public final class McpRawClient {
 
   /** One JSON-RPC request. */
   public static String call(int id, String method, String params) {
-    return "{\"jsonrpc\":\"2.0\",\"id\":"
-        + id
-        + ",\"method\":\""
-        + method
-        + "\",\"params\":"
-        + params
-        + "}";
+    return JsonRpc.call(id, method, params);
   }
 
   /** Opens a session (2025-03-26: the last protocol version with batches); its id. */
@@ -63,21 +54,7 @@ public final class McpRawClient {
    * of an event stream (a batch may be answered as several events).
    */
   public static List<JsonNode> messages(String body) throws Exception {
-    List<JsonNode> messages = new ArrayList<>();
-    String trimmed = body.stripLeading();
-    List<String> parts =
-        trimmed.startsWith("{") || trimmed.startsWith("[")
-            ? List.of(trimmed)
-            : body.lines().filter(l -> l.startsWith("data:")).map(l -> l.substring(5)).toList();
-    for (String part : parts) {
-      JsonNode node = JSON.readTree(part);
-      if (node.isArray()) {
-        node.forEach(messages::add);
-      } else {
-        messages.add(node);
-      }
-    }
-    return messages;
+    return JsonRpc.messages(body);
   }
 
   /** POSTs {@code body} with {@code key} in session {@code session} (null: none). */

@@ -1,17 +1,10 @@
 package dev.engram.recall.mcp;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.engram.contracts.fixtures.ToolAnswer;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
-import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -21,20 +14,6 @@ import java.util.Map;
  * connects: a Bearer key (and optional headers) on every request, one protocol version.
  */
 final class McpTestClient implements AutoCloseable {
-
-  private static final ObjectMapper JSON = new ObjectMapper();
-
-  /** What a tool call answered: MicroClaw reads only the text, and the error flag. */
-  record Answer(boolean isError, String text) {
-
-    JsonNode json() {
-      try {
-        return JSON.readTree(text);
-      } catch (IOException e) {
-        throw new UncheckedIOException("not bare JSON: " + text, e);
-      }
-    }
-  }
 
   private final McpSyncClient client;
 
@@ -63,14 +42,8 @@ final class McpTestClient implements AutoCloseable {
   }
 
   /** Calls a tool with the arguments exactly as written (JSON nulls kept). */
-  Answer call(String tool, String arguments) {
-    McpSchema.CallToolResult result =
-        client.callTool(
-            new McpSchema.CallToolRequest(McpJsonDefaults.getMapper(), tool, arguments));
-    assertEquals(1, result.content().size(), "exactly one content item: " + result.content());
-    McpSchema.TextContent text =
-        assertInstanceOf(McpSchema.TextContent.class, result.content().get(0));
-    return new Answer(Boolean.TRUE.equals(result.isError()), text.text());
+  ToolAnswer call(String tool, String arguments) {
+    return ToolAnswer.call(client, tool, arguments);
   }
 
   @Override

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.engram.contracts.fixtures.ToolAnswer;
 import dev.engram.recall.RecallTestResources;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -50,7 +51,7 @@ class MicroClawToolsTest {
   }
 
   private JsonNode ok(String tool, String arguments) {
-    McpTestClient.Answer answer = client.call(tool, arguments);
+    ToolAnswer answer = client.call(tool, arguments);
     assertFalse(answer.isError(), answer.text());
     return answer.json();
   }
@@ -245,17 +246,17 @@ class MicroClawToolsTest {
                 "no memory with id 999999"));
     expected.forEach(
         (args, words) -> {
-          McpTestClient.Answer answer = client.call("memory_upsert", args);
+          ToolAnswer answer = client.call("memory_upsert", args);
           assertTrue(answer.isError(), args + " -> not an error: " + answer.text());
           assertTrue(answer.text().contains(words), args + " -> " + answer.text());
         });
-    McpTestClient.Answer query = client.call("memory_query", "{\"op\":\"get\"}");
+    ToolAnswer query = client.call("memory_query", "{\"op\":\"get\"}");
     assertTrue(query.isError() && query.text().contains("id is required"), query.text());
-    McpTestClient.Answer limit =
+    ToolAnswer limit =
         client.call("memory_query", "{\"op\":\"context\",\"chat_id\":1,\"limit\":0}");
     assertTrue(limit.isError(), limit.text());
     McpTestResources.capture().status(503);
-    McpTestClient.Answer down = client.call("memory_query", "{\"op\":\"get\",\"id\":" + id + "}");
+    ToolAnswer down = client.call("memory_query", "{\"op\":\"get\",\"id\":" + id + "}");
     assertTrue(down.isError() && down.text().contains("capture-service"), down.text());
     try (McpTestClient bad = connect("test-agent-t1", Map.of("X-Engram-Agent", " "))) {
       McpTestResources.capture().status(200);
