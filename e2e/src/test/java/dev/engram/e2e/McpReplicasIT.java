@@ -2,13 +2,18 @@ package dev.engram.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.engram.launcher.Component;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,6 +24,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -33,8 +40,12 @@ import org.junit.jupiter.api.Test;
  */
 class McpReplicasIT extends McpMicroClawChecks {
 
+  /** The cluster's graceful-shutdown timeout (k8s/base/config.env), given to the second replica. */
+  private static final String SHUTDOWN_TIMEOUT = "65s";
+
   private RoundRobinProxy proxy;
   private Process second;
+  private String secondUrl;
 
   @Override
   @BeforeAll
@@ -53,7 +64,7 @@ class McpReplicasIT extends McpMicroClawChecks {
                             proxy.url())),
             suite -> proxy.backends(List.of(suite.url(Component.RECALL))));
     suite = started.suite;
-    String secondUrl = startSecondReplica();
+    secondUrl = startSecondReplica();
     proxy.backends(List.of(suite.url(Component.RECALL), secondUrl));
   }
 
@@ -84,7 +95,8 @@ class McpReplicasIT extends McpMicroClawChecks {
 
   /**
    * A second recall-service process as the suite starts its own: the same shared configuration
-   * (keys, internal key, service URLs), its own port and its own Lucene index.
+   * (keys, internal key, service URLs), its own port and its own Lucene index, and the cluster's
+   * graceful-shutdown timeout.
    */
   private String startSecondReplica() throws IOException {
     int port;
@@ -111,7 +123,10 @@ class McpReplicasIT extends McpMicroClawChecks {
     env.put("ENGRAM_RECALL_INDEX_DIR", dir.resolve("index").toString());
     env.put("ENGRAM_SERVICES_RECALL_URL", proxy.url());
     env.put("ENGRAM_WARMUP_ROUNDS", "3");
-    builder.redirectErrorStream(true).redirectOutput(dir.resolve("recall-b.log").toFile());
+    env.put("QUARKUS_SHUTDOWN_TIMEOUT", SHUTDOWN_TIMEOUT);
+    builder
+        .redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("recall-b.log").toFile()));
     second = builder.start();
     String url = "http://127.0.0.1:" + port;
     HttpClient http = HttpClient.newHttpClient();
@@ -219,5 +234,66 @@ class McpReplicasIT extends McpMicroClawChecks {
     String forged = session.substring(0, session.lastIndexOf('.') + 1) + "A".repeat(22);
     assertEquals(404, owner.post(forged, list).status(), "a session id not issued");
     assertEquals(200, owner.send("DELETE", session, null).status());
+  }
+
+  /**
+   * Issue 32: a replica stops at once (SIGTERM, as a rollout stops a pod) while a gateway holds its
+   * session's event stream (GET /mcp) open on it: the stream is ended when shutdown begins and the
+   * client sees it end, instead of Quarkus waiting the whole graceful-shutdown timeout for it.
+   */
+  @Test
+  void aReplicaStopsAtOnceWithAnEventStreamOpen() throws Exception {
+    String session = new RawMcp(secondUrl, GATEWAY_KEY).open("2025-06-18");
+    HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    HttpResponse<InputStream> stream =
+        http.send(
+            HttpRequest.newBuilder(URI.create(secondUrl + "/mcp"))
+                .header("Authorization", "Bearer " + GATEWAY_KEY)
+                .header("Accept", "text/event-stream")
+                .header("Mcp-Session-Id", session)
+                .GET()
+                .build(),
+            HttpResponse.BodyHandlers.ofInputStream());
+    assertEquals(200, stream.statusCode(), "the event stream opened on the replica holding it");
+    BufferedReader events =
+        new BufferedReader(new InputStreamReader(stream.body(), StandardCharsets.UTF_8));
+    String first = events.readLine(); // the extension's first event: the stream is open
+    assertTrue(first != null && first.startsWith("event:"), "first line: " + first);
+    CompletableFuture<Boolean> ended =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                while (events.readLine() != null) {
+                  // events until the stream ends
+                }
+                return true;
+              } catch (IOException e) {
+                return false; // cut off rather than ended
+              }
+            });
+    proxy.drain(1, true); // the pod leaves the Service's endpoints as it stops
+    try {
+      long began = System.nanoTime();
+      second.destroy(); // SIGTERM
+      if (!second.waitFor(40, TimeUnit.SECONDS)) {
+        second.destroyForcibly().waitFor();
+        fail(
+            "the replica did not stop within 40 s of SIGTERM (graceful-shutdown timeout "
+                + SHUTDOWN_TIMEOUT
+                + ") with an MCP event stream open");
+      }
+      long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - began);
+      System.out.println("[replicas] recall-b stopped in " + seconds + " s, its event stream open");
+      assertTrue(seconds < 20, "stopped in " + seconds + " s with an MCP event stream open");
+      assertTrue(ended.get(10, TimeUnit.SECONDS), "the client saw its event stream end");
+    } finally {
+      http.shutdownNow();
+      if (!second.isAlive()) {
+        secondUrl = startSecondReplica(); // the later tests of this class use both replicas
+        proxy.backends(List.of(suite.url(Component.RECALL), secondUrl));
+      }
+      proxy.drain(1, false);
+    }
+    new RawMcp(secondUrl, GATEWAY_KEY).open("2025-06-18"); // the restarted replica serves MCP
   }
 }

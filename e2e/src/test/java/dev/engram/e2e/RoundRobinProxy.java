@@ -11,6 +11,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +20,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -27,7 +30,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * ({@code /internal/v1/index/…}) and a restore's import ({@code /internal/v1/import}) go to every
  * backend, standing in for the one Qdrant collection the replicas of a cluster share (here each
  * recall process has its own Lucene index). Bodies are streamed both ways, so an event stream
- * passes through as it is written.
+ * passes through as it is written; when its client goes the upstream request is closed, and when
+ * the upstream is cut off so is the client.
  */
 final class RoundRobinProxy implements AutoCloseable {
 
@@ -97,7 +101,8 @@ final class RoundRobinProxy implements AutoCloseable {
   }
 
   private void handle(HttpExchange exchange) throws IOException {
-    try (exchange) {
+    boolean cut = false;
+    try {
       List<URI> to = backends;
       if (to.isEmpty()) {
         exchange.sendResponseHeaders(503, -1);
@@ -138,11 +143,20 @@ final class RoundRobinProxy implements AutoCloseable {
       relay(answer, exchange);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    } catch (UpstreamCut e) {
+      // Thrown on with the answer unfinished, the server drops the client's connection: the client
+      // sees the answer cut off, as it was, rather than a clean end.
+      cut = true;
+      throw e;
     } catch (IOException e) {
       try {
         exchange.sendResponseHeaders(502, -1);
       } catch (IOException | RuntimeException ignored) {
         // the answer had already begun
+      }
+    } finally {
+      if (!cut) {
+        exchange.close();
       }
     }
   }
@@ -187,11 +201,124 @@ final class RoundRobinProxy implements AutoCloseable {
     }
     try (InputStream in = answer.body();
         OutputStream out = exchange.getResponseBody()) {
-      byte[] buffer = new byte[8192];
+      boolean events =
+          answer.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream");
+      ClientWatch watch = events ? new ClientWatch(out, in) : null;
+      try {
+        copy(in, out, watch);
+      } finally {
+        if (watch != null) {
+          watch.stop();
+        }
+      }
+    }
+  }
+
+  private static void copy(InputStream in, OutputStream out, ClientWatch watch) throws IOException {
+    byte[] buffer = new byte[8192];
+    while (true) {
       int read;
-      while ((read = in.read(buffer)) >= 0) {
+      try {
+        read = in.read(buffer);
+      } catch (IOException e) {
+        if (watch != null && watch.clientGone()) {
+          return; // the client went first: the upstream was closed for it
+        }
+        throw new UpstreamCut(e);
+      }
+      if (read < 0 || watch != null && watch.clientGone()) {
+        return;
+      }
+      if (watch == null) {
         out.write(buffer, 0, read);
         out.flush();
+      } else if (!watch.relay(buffer, read)) {
+        return;
+      }
+    }
+  }
+
+  /** The upstream failed after its answer had begun. */
+  private static final class UpstreamCut extends IOException {
+    UpstreamCut(IOException cause) {
+      super(cause);
+    }
+  }
+
+  /**
+   * For an event stream: the server learns that a client has gone only when a write to it fails,
+   * and an idle stream writes nothing, so an SSE comment (which clients ignore) is written between
+   * events once a second while the upstream is quiet. When the client is gone, the upstream is
+   * closed too, as a gateway closes its upstream when its client leaves.
+   */
+  private static final class ClientWatch {
+
+    private static final byte[] COMMENT = ":\n\n".getBytes(StandardCharsets.UTF_8);
+
+    private final OutputStream out;
+    private final InputStream upstream;
+    private final ScheduledExecutorService timer =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "proxy-client-watch");
+              t.setDaemon(true);
+              return t;
+            });
+    private long lastWrite = System.nanoTime();
+    private byte last = '\n';
+    private byte beforeLast = '\n';
+    private volatile boolean gone;
+
+    ClientWatch(OutputStream out, InputStream upstream) {
+      this.out = out;
+      this.upstream = upstream;
+      timer.scheduleWithFixedDelay(this::beat, 1, 1, TimeUnit.SECONDS);
+    }
+
+    /** Relays what the upstream sent; false when the client has gone. */
+    synchronized boolean relay(byte[] buffer, int read) {
+      try {
+        out.write(buffer, 0, read);
+        out.flush();
+      } catch (IOException e) {
+        leave();
+        return false;
+      }
+      lastWrite = System.nanoTime();
+      beforeLast = read >= 2 ? buffer[read - 2] : last;
+      last = buffer[read - 1];
+      return true;
+    }
+
+    boolean clientGone() {
+      return gone;
+    }
+
+    void stop() {
+      timer.shutdownNow();
+    }
+
+    private synchronized void beat() {
+      boolean betweenEvents = last == '\n' && beforeLast == '\n';
+      if (!betweenEvents || System.nanoTime() - lastWrite < 900_000_000L) {
+        return;
+      }
+      try {
+        out.write(COMMENT);
+        out.flush();
+        lastWrite = System.nanoTime();
+      } catch (IOException e) {
+        leave();
+      }
+    }
+
+    private void leave() {
+      gone = true;
+      stop();
+      try {
+        upstream.close(); // ends the upstream request (its connection is not reused)
+      } catch (IOException ignored) {
+        // closing anyway
       }
     }
   }

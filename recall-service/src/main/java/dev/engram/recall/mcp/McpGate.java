@@ -54,15 +54,18 @@ class McpGate {
       JsonMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
   private final McpSessionTokens tokens;
+  private final McpEventStreams streams;
   private final McpConfig config;
   private final long maxBodyBytes;
 
   McpGate(
       McpSessionTokens tokens,
+      McpEventStreams streams,
       McpConfig config,
       @ConfigProperty(name = "engram.http.max-public-request-bytes", defaultValue = "1048576")
           long maxBodyBytes) {
     this.tokens = tokens;
+    this.streams = streams;
     this.config = config;
     this.maxBodyBytes = maxBodyBytes;
   }
@@ -100,7 +103,8 @@ class McpGate {
    * else handed on under the extension's own id, with the session's protocol version when the
    * client sent none (a replica that does not hold the session opens one for the call alone, under
    * that version). A GET asks for the session's event stream, which only the replica holding it has
-   * (405, as the transport allows); a DELETE ends it here and, held elsewhere, is answered here.
+   * (405, as the transport allows), and a replica that is stopping opens none ({@link
+   * McpEventStreams}); a DELETE ends it here and, held elsewhere, is answered here.
    */
   private void session(RoutingContext rc) {
     String token = rc.request().getHeader(SESSION_HEADER);
@@ -129,9 +133,12 @@ class McpGate {
         rc.response().setStatusCode(200).end();
         return;
       }
-    } else if (rc.request().method() == HttpMethod.GET && !local) {
-      rc.response().setStatusCode(405).putHeader("Allow", "POST, DELETE").end();
-      return;
+    } else if (rc.request().method() == HttpMethod.GET) {
+      if (!local || streams.closing()) {
+        rc.response().setStatusCode(405).putHeader("Allow", "POST, DELETE").end();
+        return;
+      }
+      streams.opening(rc);
     }
     rc.next();
   }
