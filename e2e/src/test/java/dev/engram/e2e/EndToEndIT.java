@@ -25,20 +25,18 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The packaged services and the embedded PostgreSQL and Neo4j, started as separate processes
  * exactly as {@code ./engram up} starts them, driven over their public REST APIs.
  */
-@Tag(SharedSuite.TAG)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class EndToEndIT {
@@ -47,21 +45,29 @@ class EndToEndIT {
   private static final String AGENT_ONLY_KEY = Keys.random();
   private static final Duration INDEXED = Duration.ofSeconds(60);
 
-  @RegisterExtension
-  static final SharedSuite SHARED =
-      SharedSuite.withKeys(
-          OTHER_TENANT_KEY, "e2e-end-globex:globex:agent+admin",
-          AGENT_ONLY_KEY, "e2e-end-agent:local:agent");
-
   private TestSuite started;
   private Path home;
   private Suite suite;
 
   @BeforeAll
-  void useTheSharedSuite() {
-    started = SHARED.started();
+  void startTheSuite() throws IOException {
+    started =
+        TestSuite.start(
+            "e2e",
+            b ->
+                b.extraKeys(
+                    List.of(
+                        "e2e-globex:globex:agent+admin:" + Keys.sha256(OTHER_TENANT_KEY),
+                        "e2e-agent:local:agent:" + Keys.sha256(AGENT_ONLY_KEY))));
     suite = started.suite;
     home = started.home;
+  }
+
+  @AfterAll
+  void stopTheSuite() throws IOException {
+    if (started != null) {
+      started.close();
+    }
   }
 
   private RequestSpecification as(String key, Component service) {

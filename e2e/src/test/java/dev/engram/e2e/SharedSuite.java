@@ -24,7 +24,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * One suite for the IT classes that need nothing of their own but API keys (issue 32: starting a
- * suite costs about a minute of CI on two cores, and eleven classes paid it each).
+ * suite costs about a minute of CI on two cores, and ten classes paid it each).
  *
  * <p>The first class to run starts it, exactly as {@link TestSuite} starts a class's own suite but
  * with the rate limiter off (HostileInputIT, RaceIT and FaultIT send faster than any gateway may;

@@ -45,7 +45,13 @@ final class TestSuite implements AutoCloseable {
             .progress(line -> System.out.println("[suite] " + line))
             // Each class starts its own suite: three warm-up rounds (not 40) still run every
             // service's warm-up path and plan its statements, and save minutes of CI per run.
-            .env(Map.of("ENGRAM_WARMUP_ROUNDS", "3"));
+            // The services' JIT stops at C1: on two cores a suite's start is CPU-bound, and
+            // without C2 it took 33 s instead of 44-52 s (./engram up, alternated, load 4.3-4.6).
+            // These tests check behaviour, not speed; the benchmarks run the JVM's default.
+            .env(
+                Map.of(
+                    "ENGRAM_WARMUP_ROUNDS", "3",
+                    "JAVA_TOOL_OPTIONS", "-XX:TieredStopAtLevel=1"));
     Suite suite = configure.apply(builder).build();
     TestSuite started = new TestSuite(home, suite);
     try {
