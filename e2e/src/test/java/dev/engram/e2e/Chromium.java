@@ -11,10 +11,15 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * Debian's headless Chromium driven by its own chromedriver (packages {@code chromium} and {@code
@@ -26,6 +31,9 @@ final class Chromium implements AutoCloseable {
   static final Path BINARY = Path.of("/usr/bin/chromium");
   static final Path DRIVER = Path.of("/usr/bin/chromedriver");
   static final Path SCREENSHOTS = Path.of("target", "console-screenshots");
+
+  /** How long a page may take to load, after a {@code get} or a followed click. */
+  private static final Duration NAVIGATION = Duration.ofSeconds(30);
 
   final ChromeDriver driver;
   private final Path profile;
@@ -80,8 +88,25 @@ final class Chromium implements AutoCloseable {
             .usingAnyFreePort()
             .build();
     ChromeDriver driver = new ChromeDriver(service, options);
-    driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+    driver.manage().timeouts().pageLoadTimeout(NAVIGATION);
     return new Chromium(driver, profile);
+  }
+
+  /**
+   * Clicks {@code target} (a link or a form's button) and waits until the page it leads to has
+   * loaded. A click can return before the browser has left the old page, or while the new one is
+   * still empty: reading the page right after it then finds the old page's elements or none (a CI
+   * run failed so, on a refused form's {@code h1}).
+   */
+  void follow(WebElement target) {
+    WebElement before = driver.findElement(By.tagName("html"));
+    target.click();
+    WebDriverWait wait = new WebDriverWait(driver, NAVIGATION);
+    wait.until(ExpectedConditions.stalenessOf(before));
+    wait.until(
+        d ->
+            "complete"
+                .equals(((JavascriptExecutor) d).executeScript("return document.readyState")));
   }
 
   /** Saves what the browser shows now as {@code target/console-screenshots/NAME.png}. */

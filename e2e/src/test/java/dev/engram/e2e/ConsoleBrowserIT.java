@@ -118,7 +118,7 @@ class ConsoleBrowserIT {
     String foundBy = hit.findElement(By.className("found-by")).getText();
     assertTrue(foundBy.matches("(?s).*Found by:.*semantic #\\d+ \\(.*"), foundBy);
     shot("search");
-    hit.findElement(By.linkText("memory " + found)).click();
+    follow(hit.findElement(By.linkText("memory " + found)));
     assertEquals("Memory " + found, heading());
     assertEquals(FOUND, text(".memory-text"));
     assertEquals("ACTIVE", text("dl.facts dd"), "its status, the first fact");
@@ -136,13 +136,13 @@ class ConsoleBrowserIT {
         .statusCode(200);
     open("/notes?level=chat&agent=" + AGENT + "&owner=" + CHAT);
     shot("notes");
-    browser.findElement(By.linkText("plans")).click();
+    follow(browser.findElement(By.linkText("plans")));
     assertEquals("Note plans", heading());
     WebElement content = browser.findElement(By.id("content"));
     assertEquals("Maya climbs on Tuesdays", content.getAttribute("value"));
     content.clear();
     content.sendKeys("Maya climbs on Thursdays now");
-    browser.findElement(By.xpath("//button[. = 'Save note plans']")).click();
+    follow(browser.findElement(By.xpath("//button[. = 'Save note plans']")));
     assertTrue(text("[role=status]").contains("Saved: version 2"), text("main"));
     shot("note-saved");
     var stored = capture().get(notes).then().statusCode(200).extract().jsonPath();
@@ -173,7 +173,7 @@ class ConsoleBrowserIT {
               return text("main").contains(query);
             });
     shot("injections");
-    rowWith(query).findElement(By.cssSelector("a[href^='/injections/']")).click();
+    follow(rowWith(query).findElement(By.cssSelector("a[href^='/injections/']")));
     assertTrue(heading().startsWith("Injection record "), heading());
     assertTrue(text("dl.facts").contains(query), text("dl.facts"));
     assertFalse(
@@ -192,7 +192,7 @@ class ConsoleBrowserIT {
     assertTrue(
         row.getText().contains("instruction_override"), "the gate's reason: " + row.getText());
     shot("review");
-    row.findElement(By.cssSelector("button[aria-label='Release memory " + held + "']")).click();
+    follow(row.findElement(By.cssSelector("button[aria-label='Release memory " + held + "']")));
     assertTrue(text("[role=status]").contains("released"), text("main"));
     assertTrue(browser.findElements(rowXpath(POISON)).isEmpty(), "the row is gone");
     assertEquals("ACTIVE", status(held));
@@ -229,9 +229,10 @@ class ConsoleBrowserIT {
     open("/memories/" + memory);
     assertFalse(text("main").contains("(canonical)"), text("main"));
     open("/review");
-    rowWith("Ann's favourite lighthouse")
-        .findElement(By.cssSelector("button[aria-label='Approve promotion " + promotion + "']"))
-        .click();
+    follow(
+        rowWith("Ann's favourite lighthouse")
+            .findElement(
+                By.cssSelector("button[aria-label='Approve promotion " + promotion + "']")));
     assertTrue(text("[role=status]").contains("approved"), text("main"));
     open("/memories/" + memory);
     assertTrue(text("dl.facts").contains("ACTIVE (canonical)"), text("dl.facts"));
@@ -277,7 +278,7 @@ class ConsoleBrowserIT {
                 By.xpath(".//form[button[@aria-label='Release memory " + leftQuarantined + "']]"));
     browser.executeScript("arguments[0].querySelector('input[name=csrf]').remove()", form);
     assertTrue(form.findElements(By.name("csrf")).isEmpty());
-    form.findElement(By.tagName("button")).click();
+    follow(form.findElement(By.tagName("button")));
     assertEquals("Refused", heading());
     assertTrue(text("[role=alert]").contains("token"), text("main"));
     assertEquals("QUARANTINED", status(leftQuarantined));
@@ -288,7 +289,7 @@ class ConsoleBrowserIT {
   @Order(9)
   void signingOutEndsTheSession() throws IOException {
     open("/memories");
-    browser.findElement(By.cssSelector("button[aria-label='Sign out']")).click();
+    follow(browser.findElement(By.cssSelector("button[aria-label='Sign out']")));
     assertEquals("Sign in", heading());
     open("/review");
     assertTrue(browser.getCurrentUrl().endsWith("/sign-in"), browser.getCurrentUrl());
@@ -334,14 +335,19 @@ class ConsoleBrowserIT {
     open("/sign-in");
     WebElement field = browser.findElement(By.id("key"));
     field.sendKeys(key);
-    field.submit();
+    follow(browser.findElement(By.xpath("//form[@action='/sign-in']//button[@type='submit']")));
+  }
+
+  /** Clicks a link or a form's button and waits for the page it leads to. */
+  private void follow(WebElement target) {
+    chromium.follow(target);
   }
 
   private void search(String query) {
     set("q", query);
     set("agent", AGENT);
     set("chat", CHAT);
-    browser.findElement(By.cssSelector("form[role=search] button")).click();
+    follow(browser.findElement(By.cssSelector("form[role=search] button")));
   }
 
   private void set(String id, String value) {
